@@ -1,0 +1,50 @@
+# rlyeh-env developer entry points. `make play` / `make test` set up .venv on first use.
+
+SHELL  := /bin/bash
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+STAMP  := $(VENV)/.installed
+# Interpreter used only to create the venv.
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+# CPU build; a local wheel of this version is found via pip's find-links on this machine.
+TORCH_SPEC ?= torch==2.13.0
+
+# The machine has 2 cores. Single-process targets get both for torch/BLAS;
+# test targets run 2 pytest-xdist workers with 1 thread each to avoid oversubscription.
+THREADS2 := OMP_NUM_THREADS=2 MKL_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2
+THREADS1 := OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
+
+.PHONY: venv test test-slow play bench balance clean
+
+venv: $(STAMP)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Also reinstall when a top-level package appears (e.g. training/), so the editable install maps it.
+$(STAMP): pyproject.toml $(wildcard rlyeh_env/__init__.py training/__init__.py) | $(PY)
+	$(PIP) install --upgrade pip
+	$(PIP) install "$(TORCH_SPEC)"
+	$(PIP) install -e ".[train,dev]"
+	touch $@
+
+test: venv
+	$(THREADS1) $(PY) -m pytest -n 2 -q
+
+test-slow: venv
+	$(THREADS1) $(PY) -m pytest -n 2 -q -m slow
+
+play: venv
+	$(THREADS2) $(PY) -m rlyeh_env.play
+
+bench: venv
+	$(THREADS2) $(PY) scripts/benchmark_env.py
+
+balance: venv
+	$(THREADS2) $(PY) scripts/balance.py
+
+# Removes build/test artefacts; keeps .venv, runs/ and replays/.
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +

@@ -1,0 +1,105 @@
+"""`Game`: one play with its own generator and action history, replayable and saveable.
+
+A game is fully described by (config, seed, actions): `replay` rebuilds it, `save`/`load` write
+and read exactly that as JSON (the write is atomic: a crash never leaves half a file).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from pathlib import Path
+
+from .config import GameConfig
+from .legal import legal_actions
+from .rules import apply_action, new_game
+from .state import State
+
+FORMAT_VERSION = 1
+
+
+class Game:
+    def __init__(self, config: GameConfig | None = None, seed: int = 0):
+        self.config = config if config is not None else GameConfig()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.state: State = new_game(self.config, self.rng)
+        self.actions: list[int] = []
+
+    @property
+    def decider(self) -> int:
+        return self.state.decider
+
+    @property
+    def over(self) -> bool:
+        return self.state.game_over
+
+    def legal_actions(self) -> list[int]:
+        return legal_actions(self.state)
+
+    def step(self, action: int) -> None:
+        apply_action(self.state, action, self.rng)
+        self.actions.append(int(action))
+
+    def clone(self) -> "Game":
+        other = Game.__new__(Game)
+        other.config, other.seed = self.config, self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.state = self.state.clone()
+        other.actions = list(self.actions)
+        return other
+
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT_VERSION,
+            "config": self.config.to_dict(),
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+
+    def save(self, path: str | os.PathLike, extra: dict | None = None) -> None:
+        data = self.to_dict()
+        if extra:
+            data.update(extra)
+        atomic_write_text(Path(path), json.dumps(data, indent=1))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Game":
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, json.JSONDecodeError) as err:
+            raise ValueError(f"cannot read game file {path}: {err}") from err
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION:
+            raise ValueError(f"not a saved game of format {FORMAT_VERSION}")
+        return replay(GameConfig.from_dict(data["config"]), data["seed"], data["actions"])
+
+
+def replay(config: GameConfig, seed: int, actions: list[int]) -> Game:
+    """Rebuild a game from its config, seed and actions (each must still be legal)."""
+    game = Game(config, seed)
+    for action in actions:
+        game.step(action)
+    return game
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write to a temporary file beside `path`, then rename it over `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
