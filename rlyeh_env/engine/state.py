@@ -254,3 +254,18 @@ def _plain(value):
     if isinstance(value, IntEnum):
         return int(value)
     return value
+
+
+# Every Event.kind the engine emits, in a fixed order (the `history` observation one-hot uses it).
+EVENT_KINDS = (
+    "round", "declared", "contributed", "gamble_played", "my_card", "researched", "refilled",
+    "drew", "reshuffle", "gambled", "gamble_drew", "investigated", "saw_pool", "swapped",
+    "swap_detail", "accused", "proposed_necronomicon", "voted", "vote_result", "role_revealed",
+    "cursed", "sanity_lost", "sanity_cause", "went_mad", "incantation", "clock", "equipment",
+    "knifed", "healed", "saw_deck", "shot", "spied", "saw_hand", "ouija", "saw_role", "compass",
+    "page_offered", "page_enacted", "game_over",
+)  # fmt: skip
+# Events whose `target` names a seat (the others use it for a sigil, a count or a reason).
+SEAT_TARGET_EVENTS = frozenset(
+    {"accused", "vote_result", "role_revealed", "cursed", "shot", "spied", "saw_hand", "ouija", "saw_role"}
+)

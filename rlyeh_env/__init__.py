@@ -1,0 +1,3 @@
+"""PLACEHOLDER"""
+from .engine import GameConfig
+from .rlyeh import env, raw_env
