@@ -23,8 +23,8 @@ DECK_TOP = 3
 
 PLAYER_FEATURES = (
     # present, sanity, mad, insanity card counts, revealed (none/investigator/cultist),
-    # character, equipment, equipment used, proposed the Necronomicon, hand size, is turn player
-    1 + 1 + 1 + NUM_INSANITY + 3 + NUM_CHARACTERS + NUM_EQUIPMENT + 1 + 1 + 1 + 1
+    # character, equipment, equipment used, proposed the Necronomicon
+    1 + 1 + 1 + NUM_INSANITY + 3 + NUM_CHARACTERS + NUM_EQUIPMENT + 1 + 1
 )
 INCANTATION_FEATURES = (
     # present, target, revealed cards (raw and match/opposite/other), success, hour,
@@ -63,7 +63,9 @@ SEAT_PIECES: list[tuple[str, tuple[int, ...]]] = [
     ("pool.swaps", (SEATS,)),
     ("cards.deck_and_discard", (2,)),
     ("turn.watch", (SEATS,)),
+    ("turn.player", (SEATS,)),
     ("players", (SEATS, PLAYER_FEATURES)),
+    ("players.hand_size", (SEATS,)),
     ("necronomicon", (3,)),
     # -- the decision being taken
     ("decision.phase", (NUM_PHASES,)),

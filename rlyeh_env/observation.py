@@ -11,13 +11,18 @@ its views cannot drift apart.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from .engine.cards import NUM_INSANITY, Role, VoteKind, opposite
+from .engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT, NUM_GODS, NUM_INSANITY, NUM_PAGES, Role, VoteKind, opposite
 from .engine.config import MIDNIGHT, GameConfig
 from .engine.state import EVENT_KINDS, SEAT_TARGET_EVENTS, Phase, State
 from .layout import (
     DECK_TOP,
+    INCANTATION_FEATURES,
+    PLAYER_FEATURES,
+    VOTE_FEATURES,
     INCANTATION_HISTORY,
     LOG_LENGTH,
     SEAT_LAYOUT,
@@ -73,102 +78,160 @@ class Encoder:
         self.layout = SEAT_LAYOUT if mode == "seat" else HISTORY_LAYOUT
         self.size = self.layout.size
         self.truth_size = self.layout.size + TRUTH_LAYOUT.size
+        self._at = {name: piece.start for name, piece in self.layout.pieces.items()}
+        # Blocks that change rarely (the past, the players' public status) are cached, keyed by the
+        # state object (held, so its id cannot be reused) and a cheap summary of what they read.
+        self._cache: dict[tuple, tuple[State, tuple, np.ndarray]] = {}
 
     # -- the seat's observation -----------------------------------------------------------------
 
     def observe(self, state: State, seat: int) -> np.ndarray:
+        n = state.num_players
+        rel = [(seat + k) % n for k in range(n)]  # relative row k -> absolute seat
+        to_rel = {s: k for k, s in enumerate(rel)}
+        # What changes a few times a game is encoded once per change and copied; the rest is
+        # collected as (index, value) pairs and scattered in one numpy call, because per-element
+        # numpy writes would cost more than the rest of an env step.
+        out = self._cached(
+            ("slow", seat), state, _slow_key(state, seat), lambda st: self._slow(st, seat, rel, to_rel)
+        ).copy()
+        cfg = self.config
+        me = state.players[seat]
+        mem = me.memory
+        at = self._at
+        size = cfg.incantation_size
+        hand_size = cfg.hand_size
+        idx: list[int] = []
+        val: list[float] = []
+
+        # the observer's private information
+        i = at["me.hand"]
+        idx += (i, i + 1, i + 2, i + 3)
+        val += [c / hand_size for c in me.hand]
+        i = at["me.pool_mine"]
+        idx += (i, i + 1, i + 2, i + 3)
+        val += [c / size for c in mem.pool_mine]
+        i = at["me.pool_look"]
+        idx += (i, i + 1, i + 2, i + 3, i + 4, i + 5)
+        val += [c / size for c in mem.pool_look]
+        val += (mem.pool_look_size / size, float(mem.pool_look_size > 0 and mem.pool_look_size == len(state.pool)))
+        seen = at["me.seen_hands"]
+        for k, s in enumerate(rel):
+            hand = mem.seen_hands[s]
+            if hand is not None:
+                i = seen + 5 * k
+                idx += range(i, i + 5)
+                val += [1.0] + [c / hand_size for c in hand]
+        top = at["me.deck_top"]
+        for k, card in enumerate(mem.deck_top[:DECK_TOP]):
+            idx += (top + 5 * k, top + 5 * k + 1 + card)
+            val += (1.0, 1.0)
+
+        # the table
+        idx += range(at["players.hand_size"], at["players.hand_size"] + n)
+        val += [state.players[s].hand_count / hand_size for s in rel]
+        i = at["pool.contributions"]
+        idx += range(i, i + n)
+        val += [state.pool_contributions[s] / size for s in rel]
+        i = at["pool.investigations"]
+        idx += range(i, i + n)
+        val += [min(state.pool_investigations[s], CAP) / CAP for s in rel]
+        i = at["pool.swaps"]
+        idx += range(i, i + n)
+        val += [min(state.pool_swaps[s], CAP) / CAP for s in rel]
+        face_up = [0.0, 0.0, 0.0, 0.0]
+        for card in state.pool:
+            if card.face_up:
+                face_up[card.sigil] += 1.0 / size
+        i = at["pool.face_up"]
+        idx += (i, i + 1, i + 2, i + 3)
+        val += face_up
+        idx += (
+            at["cards.deck_and_discard"], at["cards.deck_and_discard"] + 1, at["clock.round"], at["pool.size"],
+            at["clock.hour"] + state.hour,
+            at["sigils.target"] + (state.target if state.target >= 0 else 4),
+            at["turn.watch"] + to_rel[state.watch],
+            at["decision.phase"] + state.phase,
+        )  # fmt: skip
+        val += (
+            len(state.deck) / cfg.deck_size, len(state.discard) / cfg.deck_size, state.round / MIDNIGHT,
+            len(state.pool) / size, 1.0, 1.0, 1.0, 1.0,
+        )  # fmt: skip
+        if not state.game_over:
+            idx.append(at["turn.player"] + to_rel[state.turn_player])
+            val.append(1.0)
+
+        # the decision: a vote in progress is public, the rest only for the seat taking it
+        vote = state.pending.vote
+        if vote is not None:
+            idx += (at["decision.vote_kind"] + vote.kind, at["decision.vote_proposer"] + to_rel[vote.proposer])
+            val += (1.0, 1.0)
+            if vote.accused >= 0:
+                idx.append(at["decision.vote_accused"] + to_rel[vote.accused])
+                val.append(1.0)
+        if state.decider == seat:
+            self._decision(idx, val, state)
+        out[idx] = val
+        if self.mode == "history":
+            self._log(self.layout.views(out)["log"], state, seat, to_rel)
+        return out
+
+    def _slow(self, state: State, seat: int, rel: list[int], to_rel: dict) -> np.ndarray:
+        """The part of the observation that changes a few times a game (see `_slow_key`)."""
         out = np.zeros(self.size, dtype=np.float32)
         v = self.layout.views(out)
         n = state.num_players
         cfg = self.config
         me = state.players[seat]
-        rel = [(seat + k) % n for k in range(n)]  # relative row k -> absolute seat
-        to_rel = {s: k for k, s in enumerate(rel)}
-
-        # the observer's private information
-        v["me.role"][me.role] = 1.0
-        v["me.hand"][:] = np.asarray(me.hand, dtype=np.float32) / cfg.hand_size
         mem = me.memory
-        size = cfg.incantation_size
-        v["me.pool_mine"][:] = np.asarray(mem.pool_mine, dtype=np.float32) / size
-        v["me.pool_look"][:] = np.asarray(mem.pool_look, dtype=np.float32) / size
-        v["me.pool_look_size"][0] = mem.pool_look_size / size
-        v["me.pool_look_current"][0] = float(mem.pool_look_size > 0 and mem.pool_look_size == len(state.pool))
+        v["me.role"][me.role] = 1.0
         known = v["me.known_roles"]
-        seen = v["me.seen_hands"]
         for k, s in enumerate(rel):
             known[k, mem.known_roles[s] + 1] = 1.0
-            hand = mem.seen_hands[s]
-            if hand is not None:
-                seen[k, 0] = 1.0
-                seen[k, 1:] = np.asarray(hand, dtype=np.float32) / cfg.hand_size
-        top = v["me.deck_top"]
-        for i, card in enumerate(mem.deck_top[:DECK_TOP]):
-            top[i, 0] = 1.0
-            top[i, 1 + card] = 1.0
-
-        # the table
         v["table.size"][n - 4] = 1.0
         v["table.cultists"][0 if cfg.hidden_cultist_count else state.num_cultists] = 1.0
-        v["clock.hour"][state.hour] = 1.0
-        v["clock.round"][0] = state.round / MIDNIGHT
-        v["sigils.activated"][:] = state.activated
-        v["sigils.target"][state.target if state.target >= 0 else 4] = 1.0
-        gods = v["sigils.gods"]
         for sigil, god in enumerate(state.gods):
-            gods[sigil, god] = 1.0
-        v["pool.size"][0] = len(state.pool) / size
-        face_up = v["pool.face_up"]
-        for card in state.pool:
-            if card.face_up:
-                face_up[card.sigil] += 1.0 / size
-        v["pool.contributions"][:n] = np.asarray(state.pool_contributions, dtype=np.float32)[rel] / size
-        v["pool.investigations"][:n] = _capped(state.pool_investigations, rel)
-        v["pool.swaps"][:n] = _capped(state.pool_swaps, rel)
-        v["cards.deck_and_discard"][:] = (len(state.deck) / cfg.deck_size, len(state.discard) / cfg.deck_size)
-        v["turn.watch"][to_rel[state.watch]] = 1.0
-        self._players(v["players"], state, rel)
+            v["sigils.gods"][sigil, god] = 1.0
+        v["sigils.activated"][:] = state.activated
         v["necronomicon"][:] = (
             state.necronomicon_read,
             state.hour >= cfg.necronomicon_earliest_hour,
             me.proposed_necronomicon,
         )
-
-        # the decision: a vote in progress is public, the rest only for the seat taking it
-        v["decision.phase"][state.phase] = 1.0
-        if state.pending.vote is not None:
-            vote = state.pending.vote
-            v["decision.vote_kind"][vote.kind] = 1.0
-            v["decision.vote_proposer"][to_rel[vote.proposer]] = 1.0
-            if vote.accused >= 0:
-                v["decision.vote_accused"][to_rel[vote.accused]] = 1.0
-        if state.decider == seat:
-            self._decision(v, state)
+        self._players(v["players"], state, rel)
 
         # the past
-        self._incantations(v["history.incantations"], state, rel, mem.past_mine)
-        self._votes(v["history.votes"], state, to_rel)
+        incantations = v["history.incantations"]
+        past = self._cached(("incantations",), state, (len(state.incantations),), self._incantations)
+        incantations[:] = past[:, _rotation(INCANTATION_FEATURES, _INC_SEGMENTS, n, seat)]
+        mine = mem.past_mine[-INCANTATION_HISTORY:]
+        if mine:
+            incantations[: len(mine), -4:] = mine
+            incantations[: len(mine), -4:] /= cfg.incantation_size
+        past = self._cached(("votes",), state, (len(state.votes),), self._votes)
+        v["history.votes"][:] = past[:, _rotation(VOTE_FEATURES, _VOTE_SEGMENTS, n, seat)]
         if state.readings:
             reading = state.readings[-1]
             row = v["history.reading"]
             row[0] = 1.0
             row[1 + to_rel[reading.reader]] = 1.0
             row[1 + SEATS + reading.page] = 1.0
-        self._suspicion(v["history.suspicion"], state, rel)
-        if self.mode == "history":
-            self._log(v["log"], state, seat, to_rel)
+        totals = self._cached(("suspicion",), state, (len(state.incantations), len(state.votes)), _suspicion)
+        v["history.suspicion"][:n] = totals[rel]
         return out
 
+    def _cached(self, name: tuple, state: State, key: tuple, build) -> np.ndarray:
+        hit = self._cache.get(name)
+        if hit is not None and hit[0] is state and hit[1] == key:
+            return hit[2]
+        value = build(state)
+        self._cache[name] = (state, key, value)
+        return value
+
     def _players(self, block: np.ndarray, state: State, rel: list[int]) -> None:
+        """Public status of every seat, in the observer's relative order."""
         start = self.config.start_sanity
-        hand_size = self.config.hand_size
         insanity_unit = 1.0 / self.config.insanity_copies
-        turn_player = state.turn_player if not state.game_over else -1
-        o_ins = 3
-        o_rev = o_ins + NUM_INSANITY
-        o_char = o_rev + 3
-        o_equip = o_char + 8
-        o_tail = o_equip + 8
         for k, s in enumerate(rel):
             p = state.players[s]
             row = block[k]
@@ -176,100 +239,86 @@ class Encoder:
             row[1] = p.sanity / start
             row[2] = float(p.sanity == 0)
             for card in p.insanity:
-                row[o_ins + card] += insanity_unit
-            row[o_rev + (1 + p.role if p.revealed else 0)] = 1.0
-            row[o_char + p.character] = 1.0
-            row[o_equip + p.equipment] = 1.0
-            row[o_tail] = p.equipment_used
-            row[o_tail + 1] = p.proposed_necronomicon
-            row[o_tail + 2] = sum(p.hand) / hand_size
-            row[o_tail + 3] = float(s == turn_player)
+                row[3 + card] += insanity_unit
+            row[_P_REVEALED + (1 + p.role if p.revealed else 0)] = 1.0
+            row[_P_CHARACTER + p.character] = 1.0
+            row[_P_EQUIPMENT + p.equipment] = 1.0
+            row[_P_USED] = p.equipment_used
+            row[_P_USED + 1] = p.proposed_necronomicon
 
-    def _decision(self, v: dict, state: State) -> None:
+    def _decision(self, idx: list[int], val: list[float], state: State) -> None:
+        """Context only the deciding seat sees (its gambled cards, its discards, its pages)."""
         pending = state.pending
         phase = state.phase
-        if phase == Phase.GAMBLE_PLAY:
-            for card in pending.gamble_cards:
-                v["decision.gamble_cards"][card] += 0.5
-        elif phase == Phase.RESEARCH_DISCARD:
-            v["decision.discarded"][0] = pending.discarded / self.config.hand_size
-        elif phase == Phase.INVESTIGATE_GIVE:
-            v["decision.taken"][state.pool[pending.taken].sigil] = 1.0
-        elif phase == Phase.NECRONOMICON_PAGE:
-            for page in pending.pages:
-                v["decision.pages"][page] += 1.0 / self.config.necronomicon_offer
+        at = self._at
 
-    def _incantations(self, block: np.ndarray, state: State, rel: list[int], past_mine: list) -> None:
+        def put(start: int, values) -> None:
+            idx.extend(range(start, start + len(values)))
+            val.extend(values)
+
+        if phase == Phase.GAMBLE_PLAY:
+            cards = [0.0, 0.0, 0.0, 0.0]
+            for card in pending.gamble_cards:
+                cards[card] += 0.5
+            put(at["decision.gamble_cards"], cards)
+        elif phase == Phase.RESEARCH_DISCARD:
+            put(at["decision.discarded"], (pending.discarded / self.config.hand_size,))
+        elif phase == Phase.INVESTIGATE_GIVE:
+            put(at["decision.taken"] + state.pool[pending.taken].sigil, (1.0,))
+        elif phase == Phase.NECRONOMICON_PAGE:
+            pages = [0.0] * NUM_PAGES
+            for page in pending.pages:
+                pages[page] += 1.0 / self.config.necronomicon_offer
+            put(at["decision.pages"], pages)
+
+    def _incantations(self, state: State) -> np.ndarray:
+        """The last incantations in absolute seat order, plus one zero column (see `_rotation`).
+        The observer's own cards (the last 4 features) are written per observer."""
+        block = np.zeros((INCANTATION_HISTORY, INCANTATION_FEATURES + 1), dtype=np.float32)
         size = self.config.incantation_size
-        records = state.incantations[-INCANTATION_HISTORY:]
-        first = len(state.incantations) - len(records)
-        o_seats = 1 + 4 + 4 + 3 + 1 + 1
-        for i, record in enumerate(records):
+        for i, record in enumerate(state.incantations[-INCANTATION_HISTORY:]):
             row = block[i]
             t = record.target
             cards = record.cards
+            opp = opposite(t)
             row[0] = 1.0
             row[1 + t] = 1.0
-            row[5:9] = np.asarray(cards, dtype=np.float32) / size
-            opp = opposite(t)
+            row[5:9] = cards
+            row[5:9] /= size
             row[9] = cards[t] / size
             row[10] = cards[opp] / size
             row[11] = (size - cards[t] - cards[opp]) / size
             row[12] = record.success
             row[13] = record.hour / MIDNIGHT
-            seats = row[o_seats : o_seats + SEATS * 4].reshape(SEATS, 4)
-            for k, s in enumerate(rel):
-                seats[k, 0] = record.contributions[s] / size
-                seats[k, 1] = record.face_up[s][opp] / size
-                seats[k, 2] = min(record.investigations[s], CAP) / CAP
-                seats[k, 3] = min(record.swaps[s], CAP) / CAP
-            row[o_seats + SEATS * 4 :] = np.asarray(past_mine[first + i], dtype=np.float32) / size
+            n = len(record.contributions)
+            seats = row[_INC_SEATS : _INC_SEATS + 4 * n].reshape(n, 4)
+            seats[:, 0] = record.contributions
+            seats[:, 0] /= size
+            seats[:, 1] = [face_up[opp] / size for face_up in record.face_up]
+            seats[:, 2] = np.minimum(record.investigations, CAP) / CAP
+            seats[:, 3] = np.minimum(record.swaps, CAP) / CAP
+        return block
 
-    def _votes(self, block: np.ndarray, state: State, to_rel: dict) -> None:
+    def _votes(self, state: State) -> np.ndarray:
+        """The last votes in absolute seat order, plus one zero column (see `_rotation`)."""
+        block = np.zeros((VOTE_HISTORY, VOTE_FEATURES + 1), dtype=np.float32)
         for i, record in enumerate(state.votes[-VOTE_HISTORY:]):
             row = block[i]
             row[0] = 1.0
             row[1 + record.kind] = 1.0
-            row[3 + to_rel[record.proposer]] = 1.0
+            row[3 + record.proposer] = 1.0
             if record.accused >= 0:
-                row[3 + SEATS + to_rel[record.accused]] = 1.0
+                row[3 + SEATS + record.accused] = 1.0
             for s, vote in enumerate(record.votes):
                 if vote == 1:
-                    row[3 + 2 * SEATS + to_rel[s]] = 1.0
+                    row[3 + 2 * SEATS + s] = 1.0
                 elif vote == -1:
-                    row[3 + 3 * SEATS + to_rel[s]] = 1.0
+                    row[3 + 3 * SEATS + s] = 1.0
             row[3 + 4 * SEATS] = record.passed
             if record.revealed_role >= 0:
                 row[4 + 4 * SEATS + record.revealed_role] = 1.0
             row[6 + 4 * SEATS] = record.hour / MIDNIGHT
-
-    def _suspicion(self, block: np.ndarray, state: State, rel: list[int]) -> None:
-        """Per seat, running totals a deducer would keep (each shown as min(count, CAP) / CAP):
-        0 cards fed to failed incantations, 1 cards fed to successful ones, 2 face-up cards of
-        the opposite sigil played, 3 investigations, 4 swaps, 5 accusations that revealed an
-        investigator, 6 Yes votes on accusations that revealed an investigator, 7 No votes on
-        accusations that revealed a cultist."""
-        n = state.num_players
-        totals = np.zeros((n, 8), dtype=np.float32)
-        for record in state.incantations:
-            col = 1 if record.success else 0
-            opp = opposite(record.target)
-            for s in range(n):
-                totals[s, col] += record.contributions[s]
-                totals[s, 2] += record.face_up[s][opp]
-                totals[s, 3] += record.investigations[s]
-                totals[s, 4] += record.swaps[s]
-        for record in state.votes:
-            if record.kind != VoteKind.ACCUSATION or record.revealed_role < 0:
-                continue
-            if record.revealed_role == Role.INVESTIGATOR:
-                totals[record.proposer, 5] += 1
-                for s, vote in enumerate(record.votes):
-                    totals[s, 6] += vote == 1
-            else:
-                for s, vote in enumerate(record.votes):
-                    totals[s, 7] += vote == -1
-        block[:n] = np.minimum(totals[rel], CAP) / CAP
+        return block
 
     def _log(self, block: np.ndarray, state: State, seat: int, to_rel: dict) -> None:
         visible = []
@@ -328,3 +377,75 @@ class Encoder:
                     v["truth.votes_so_far"][to_rel[s], int(vote == 1)] = 1.0
         v["truth.cultist_count"][state.num_cultists] = 1.0
         return out
+
+
+# Offsets inside one row of `players` (see PLAYER_FEATURES).
+_P_REVEALED = 3 + NUM_INSANITY
+_P_CHARACTER = _P_REVEALED + 3
+_P_EQUIPMENT = _P_CHARACTER + NUM_CHARACTERS
+_P_USED = _P_EQUIPMENT + NUM_EQUIPMENT
+
+# Seat-indexed segments of the history rows, as (first column, columns per seat).
+_INC_SEATS = 14
+_INC_SEGMENTS = ((_INC_SEATS, 4),)
+_VOTE_SEGMENTS = ((3, 1), (3 + SEATS, 1), (3 + 2 * SEATS, 1), (3 + 3 * SEATS, 1))
+
+
+@functools.lru_cache(maxsize=None)
+def _rotation(width: int, segments: tuple, n: int, seat: int) -> np.ndarray:
+    """Column gather that turns a row in absolute seat order into the observer's relative order.
+
+    A row built in absolute order is stored with one extra zero column at index `width`;
+    relative seat k < n reads absolute seat (seat + k) % n, and padded seats k >= n read zero.
+    """
+    gather = np.arange(width)
+    for first, per_seat in segments:
+        for k in range(SEATS):
+            for j in range(per_seat):
+                source = first + ((seat + k) % n) * per_seat + j if k < n else width
+                gather[first + k * per_seat + j] = source
+    return gather
+
+
+def _suspicion(state: State) -> np.ndarray:
+    """Per seat, running totals a deducer would keep (each shown as min(count, CAP) / CAP):
+    0 cards fed to failed incantations, 1 cards fed to successful ones, 2 face-up cards of
+    the opposite sigil played, 3 investigations, 4 swaps, 5 accusations that revealed an
+    investigator, 6 Yes votes on accusations that revealed an investigator, 7 No votes on
+    accusations that revealed a cultist."""
+    n = state.num_players
+    totals = np.zeros((n, 8), dtype=np.float32)
+    for record in state.incantations:
+        col = 1 if record.success else 0
+        opp = opposite(record.target)
+        for s in range(n):
+            totals[s, col] += record.contributions[s]
+            totals[s, 2] += record.face_up[s][opp]
+            totals[s, 3] += record.investigations[s]
+            totals[s, 4] += record.swaps[s]
+    for record in state.votes:
+        if record.kind != VoteKind.ACCUSATION or record.revealed_role < 0:
+            continue
+        if record.revealed_role == Role.INVESTIGATOR:
+            totals[record.proposer, 5] += 1
+            for s, vote in enumerate(record.votes):
+                totals[s, 6] += vote == 1
+        else:
+            for s, vote in enumerate(record.votes):
+                totals[s, 7] += vote == -1
+    return np.minimum(totals, CAP) / CAP
+
+
+def _slow_key(state: State, seat: int) -> tuple:
+    """Everything `Encoder._slow` reads that can change during a game."""
+    me = state.players[seat]
+    return (
+        tuple(me.memory.known_roles),
+        tuple(state.activated),
+        len(state.incantations),
+        len(state.votes),
+        len(state.readings),
+        state.necronomicon_read,
+        state.hour >= state.config.necronomicon_earliest_hour,
+        tuple((p.sanity, tuple(p.insanity), p.equipment_used, p.proposed_necronomicon) for p in state.players),
+    )

@@ -60,6 +60,10 @@ class GameConfig:
     """Sanity lost by every player who contributed to a failed incantation."""
     phobia_sanity_loss: int = 1
     """Sanity lost when a player's own phobia strikes."""
+    curse_sanity_loss: int = 1
+    """Sanity lost by the victim of a revealed cultist's Curse."""
+    ouija_sanity_loss: int = 1
+    """Sanity lost by a player who uses the Ouija board."""
     wrong_accusation_hours: int = 2
     """Hours the clock jumps when an accusation reveals an investigator."""
     necronomicon_earliest_hour: int = 6
@@ -88,6 +92,14 @@ class GameConfig:
         max_cultists = n // 2
         if self.num_cultists is not None:
             _check("num_cultists", self.num_cultists, 1, max_cultists)
+            if self.hidden_cultist_count:
+                raise ValueError(
+                    "num_cultists must be None with hidden_cultist_count=True "
+                    "(the count is drawn from hidden_cultist_min..hidden_cultist_max)"
+                )
+        for name in ("hidden_cultist_min", "hidden_cultist_max"):
+            if getattr(self, name) is not None:
+                _check(name, getattr(self, name), 1, max_cultists)
         lo, hi = self.hidden_range()
         _check("hidden_cultist_min", lo, 1, max_cultists)
         _check("hidden_cultist_max", hi, lo, max_cultists)
@@ -107,7 +119,10 @@ class GameConfig:
         _check("necronomicon_sanity_loss", self.necronomicon_sanity_loss, 0, 12)
         _check("necronomicon_hours_back", self.necronomicon_hours_back, 0, MIDNIGHT)
         _check("insanity_copies", self.insanity_copies, 1, 10)
-        if not isinstance(self.sigil_reward, (int, float)) or not 0.0 <= self.sigil_reward <= 1.0:
+        _check("curse_sanity_loss", self.curse_sanity_loss, 0, 3)
+        _check("ouija_sanity_loss", self.ouija_sanity_loss, 0, 3)
+        reward = self.sigil_reward
+        if isinstance(reward, bool) or not isinstance(reward, (int, float)) or not 0.0 <= reward <= 1.0:
             raise ValueError(f"sigil_reward must be a number in [0, 1], got {self.sigil_reward!r}")
         for name in ("hidden_cultist_count", "extra_gods"):
             if not isinstance(getattr(self, name), bool):

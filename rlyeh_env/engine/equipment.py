@@ -102,7 +102,7 @@ def use_on_player(state: State, seat: int, target: int, rng: random.Random) -> N
         player.memory.known_roles[target] = victim.role
         state.events.append(Event("ouija", actor=seat, target=target, hour=state.hour))
         state.events.append(Event("saw_role", actor=seat, target=target, value=victim.role, seat=seat, hour=state.hour))
-        lose_sanity(state, seat, 1, rng, cause="ouija")
+        lose_sanity(state, seat, state.config.ouija_sanity_loss, rng, cause="ouija")
     strike_phobia(state, [target], Phobia.EXPOSURE, rng)
 
 

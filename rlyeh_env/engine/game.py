@@ -27,6 +27,8 @@ class Game:
         self.rng = random.Random(seed)
         self.state: State = new_game(self.config, self.rng)
         self.actions: list[int] = []
+        self._legal_at = -1
+        self._legal: list[int] = []
 
     @property
     def decider(self) -> int:
@@ -37,10 +39,14 @@ class Game:
         return self.state.game_over
 
     def legal_actions(self) -> list[int]:
-        return legal_actions(self.state)
+        """Legal actions of the decider (computed once per step; do not mutate the list)."""
+        if self._legal_at != self.state.steps:
+            self._legal = legal_actions(self.state)
+            self._legal_at = self.state.steps
+        return self._legal
 
     def step(self, action: int) -> None:
-        apply_action(self.state, action, self.rng)
+        apply_action(self.state, action, self.rng, self.legal_actions())
         self.actions.append(int(action))
 
     def clone(self) -> "Game":
@@ -50,6 +56,8 @@ class Game:
         other.rng.setstate(self.rng.getstate())
         other.state = self.state.clone()
         other.actions = list(self.actions)
+        other._legal_at = -1
+        other._legal = []
         return other
 
     def to_dict(self) -> dict:

@@ -45,7 +45,7 @@ def requirement(state: State, target: int) -> tuple[int, int]:
     threshold = state.config.incantation_threshold
     cancels = state.config.opposite_cancels
     if god == God.HASTUR:
-        threshold += 1
+        threshold = min(threshold + 1, state.config.incantation_size)
     elif god == God.TSATHOGGUA:
         threshold = max(1, threshold - 1)
     elif god == God.NYARLATHOTEP:

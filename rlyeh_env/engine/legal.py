@@ -59,6 +59,7 @@ def can_propose_necronomicon(state: State, seat: int) -> bool:
         and not player.proposed_necronomicon
         and not (player.revealed and player.role == Role.CULTIST)
         and not is_mad(player)
+        and not holds(player, Insanity.CATATONIA)
         and state.hour >= state.config.necronomicon_earliest_hour
         and len(state.necronomicon) > 0
     )

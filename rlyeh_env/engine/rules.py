@@ -6,6 +6,7 @@ one decision. All randomness comes from the `random.Random` the caller hands in.
 
 from __future__ import annotations
 
+import numbers
 import random
 
 from . import actions as A
@@ -25,7 +26,7 @@ from .clock import advance_clock, end_game, turn_back_clock
 from .config import GameConfig
 from .deck import draw_mythos, refill_all, refill_hand
 from .equipment import use, use_on_player, use_on_sigil
-from .incantation import put_in_pool
+from .incantation import plays_face_up, put_in_pool
 from .legal import legal_actions
 from .sanity import expire_insanity, lose_sanity, strike_phobia
 from .state import (
@@ -107,10 +108,14 @@ def new_game(config: GameConfig, rng: random.Random) -> State:
     return state
 
 
-def apply_action(state: State, action: int, rng: random.Random) -> None:
-    """Apply the deciding seat's `action`; raises IllegalActionError naming the legal ones."""
-    legal = legal_actions(state)
-    if action not in legal:
+def apply_action(state: State, action: int, rng: random.Random, legal: list[int] | None = None) -> None:
+    """Apply the deciding seat's `action`; raises IllegalActionError naming the legal ones.
+
+    `legal` may pass in `legal_actions(state)` when the caller has already computed it.
+    """
+    if legal is None:
+        legal = legal_actions(state)
+    if not isinstance(action, numbers.Integral) or isinstance(action, bool) or action not in legal:
         raise IllegalActionError(_illegal_message(state, action, legal))
     action = int(action)
     name, index = A.decode(action)
@@ -164,12 +169,13 @@ def _after_main(state: State, rng: random.Random) -> None:
 
 def _end_turn(state: State, rng: random.Random) -> None:
     expire_insanity(state, state.turn_player)
-    state.turn_index += 1
     n = state.num_players
-    if state.turn_index == n:
+    if state.turn_index + 1 < n:
+        state.turn_index += 1
+    else:
         advance_clock(state, 1)
         if state.game_over:
-            return
+            return  # turn_index still names the last turn played
         state.round += 1
         state.watch = (state.watch + 1) % n  # the pocket watch passes clockwise every round
         state.round_order = [(state.watch + k) % n for k in range(n)]
@@ -271,7 +277,9 @@ def _investigate(state: State, seat: int, _: int, rng: random.Random) -> None:
 
 
 def _take(state: State, seat: int, sigil: int, rng: random.Random) -> None:
-    state.pending.taken = next(i for i in state.pending.seen if state.pool[i].sigil == sigil)
+    # Cards of one sigil score alike; a face-down one is taken before a face-up one.
+    matching = [i for i in state.pending.seen if state.pool[i].sigil == sigil]
+    state.pending.taken = min(matching, key=lambda i: state.pool[i].face_up)
     state.phase = Phase.INVESTIGATE_GIVE
 
 
@@ -285,7 +293,10 @@ def _give(state: State, seat: int, sigil: int, rng: random.Random) -> None:
     taken = state.pool[index].sigil
     player.hand[taken] += 1
     player.hand[sigil] -= 1
-    state.pool[index] = PoolCard(sigil, seat, False)
+    face_up = plays_face_up(state, seat)
+    state.pool[index] = PoolCard(sigil, seat, face_up)
+    if face_up:
+        state.pool_face_up[seat][sigil] += 1
     state.pool_swaps[seat] += 1
     player.memory.pool_mine[sigil] += 1
     player.memory.pool_look[taken] -= 1
@@ -312,7 +323,7 @@ def _curse(state: State, seat: int, index: int, rng: random.Random) -> None:
     state.main_action_done = True
     victim = (seat + index + 1) % state.num_players
     state.events.append(Event("cursed", actor=seat, target=victim, hour=state.hour))
-    lose_sanity(state, victim, 1, rng, cause="curse")
+    lose_sanity(state, victim, state.config.curse_sanity_loss, rng, cause="curse")
     strike_phobia(state, [victim], Phobia.EXPOSURE, rng)
     _after_main(state, rng)
 

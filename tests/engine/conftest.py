@@ -165,28 +165,194 @@ def insanity_total(state) -> list[int]:
     return counts
 
 
-def upper_bound_decisions(config: GameConfig) -> int:
-    """A proven upper bound on the number of decisions (apply_action calls) of one game.
+def max_rounds(config: GameConfig) -> int:
+    """R12.6: rounds <= (12 - start hour) + max(necronomicon_hours_back, 1) + 1.
 
-    Rounds: the clock starts at `first_hour` and moves forward one hour at the end of every
-    round; the game ends when it reaches midnight (12). Only three things move it back, each at
-    most once per game: the Necronomicon page read (Turn back time: `necronomicon_hours_back`
-    hours, or Forbidden lore: one hour; the book is read at most once) and a successful
-    incantation on Cthugha's sigil (one hour; each sigil is activated at most once). Every other
-    clock move is forward. Hence rounds <= (12 - first_hour) + max(hours_back, 1) + 1.
+    The clock starts at `first_hour` and moves forward one hour at the end of every round; the
+    game ends when it reaches midnight. Only two things move it back: the Necronomicon, read at
+    most once (Turn back time: `necronomicon_hours_back` hours, or Forbidden lore: 1 hour), and a
+    Cthugha activation (1 hour; each sigil is activated at most once). Every other move is
+    forward, and turning back is clamped at 0, which only shortens the game.
+    """
+    return (12 - config.first_hour) + max(config.necronomicon_hours_back, 1) + 1
 
-    Decisions per turn, n players, hand size h (one main action per turn):
-      Contribute 1 (+1 declare if it completes the pool), Research 1 + h (at most h discards,
-      the h-th ends it, else a Stop), Gamble 2 (+1 declare), Investigate 3 (investigate, take,
-      give), Accuse 1 + (n - 2) votes, Curse 1.  So main <= max(3, 1 + h, n - 1).
-    Free actions over the whole game: equipment once per player (use + target: 2n); each
-    player proposes the Necronomicon at most once (1 + at most n - 1 votes each: n * n) and the
-    book is read at most once (1 page choice). Plus the opening declaration.
+
+def max_decisions_per_turn(config: GameConfig) -> int:
+    """R12.7: n + 4 + max(hand_size + 1, n - 1).
+
+    Equipment (use + target: 2), one Necronomicon proposal (1, a player proposes at most once)
+    with its votes (<= n - 1) and page (1), the main action (Research + at most hand_size
+    discards, the last ending it, or a Stop: hand_size + 1; Accuse + n - 2 votes; Investigate 3
+    <= n - 1 as n >= 4; Gamble 2; Contribute/Curse 1) and a declaration (1).
     """
     n, h = config.num_players, config.hand_size
-    rounds = (12 - config.first_hour) + max(config.necronomicon_hours_back, 1) + 1
-    per_turn = max(3, 1 + h, n - 1)
-    return 1 + rounds * n * per_turn + 2 * n + n * n + 1
+    return n + 4 + max(h + 1, n - 1)
+
+
+def upper_bound_decisions(config: GameConfig) -> int:
+    """A proven upper bound on the decisions (apply_action calls) of one game: the opening
+    declaration plus max_rounds * n turns of at most max_decisions_per_turn each."""
+    n = config.num_players
+    return 1 + max_rounds(config) * n * max_decisions_per_turn(config)
+
+
+def random_config(r: random.Random, n: int | None = None) -> GameConfig:
+    """A valid GameConfig: the defaults half the time, else many fields drawn at random."""
+    n = n if n is not None else r.randint(4, 8)
+    kw = {"num_players": n, "hidden_cultist_count": r.random() < 0.5, "extra_gods": r.random() < 0.5}
+    if r.random() < 0.5:
+        return GameConfig(**kw)
+    size = r.randint(2, 12)
+    pages = (r.randint(0, 4), r.randint(0, 4), r.randint(0, 3))
+    if sum(pages) == 0:
+        pages = (1, 0, 0)
+    kw.update(
+        start_hour=r.randint(0, 11),
+        cards_per_sigil=r.choice([4, 6, 12, 20]),
+        hand_size=r.randint(1, 6),
+        incantation_size=size,
+        incantation_threshold=r.randint(1, size),
+        opposite_cancels=r.randint(0, 3),
+        start_sanity=r.randint(1, 12),
+        investigate_sanity_loss=r.randint(0, 3),
+        failed_incantation_sanity_loss=r.randint(0, 3),
+        phobia_sanity_loss=r.randint(0, 3),
+        wrong_accusation_hours=r.randint(0, 12),
+        necronomicon_earliest_hour=r.randint(0, 11),
+        necronomicon_sanity_loss=r.randint(0, 12),
+        necronomicon_pages=pages,
+        necronomicon_offer=r.randint(1, sum(pages)),
+        necronomicon_hours_back=r.randint(0, 12),
+        insanity_copies=r.randint(1, 10),
+    )
+    if not kw["hidden_cultist_count"] and r.random() < 0.5:
+        kw["num_cultists"] = r.randint(1, n // 2)
+    return GameConfig(**kw)
+
+
+def _policy(state, legal, r: random.Random, bias: float) -> int:
+    """Uniform over the legal actions, except that with probability `bias` it plays for the
+    target (contribute / gamble-play / give a target card) so that sigils do get activated."""
+    if bias and r.random() < bias and state.target >= 0:
+        for a in (A.CONTRIBUTE + state.target, A.GAMBLE_PLAY + state.target):
+            if a in legal:
+                return a
+    return r.choice(legal)
+
+
+class Checker:
+    """Invariants of a game in progress, checked after every decision."""
+
+    def __init__(self, state):
+        cfg = state.config
+        self.cfg = cfg
+        self.mythos = [cfg.cards_per_sigil] * 4
+        self.insanity = [cfg.insanity_copies] * 6
+        self.hour = state.hour
+        self.hours_back = 0
+        self.turn_key = (state.round, state.turn_index)
+        self.turn_decisions = 0
+        self.first_turn = True
+        self.max_turn = max_decisions_per_turn(cfg)
+        self.activated = list(state.activated)
+        self.revealed = [p.revealed for p in state.players]
+        self.used = [p.equipment_used for p in state.players]
+        self.records = 0
+        self.check(state)
+
+    def step(self, state, action) -> None:
+        name, index = A.decode(action)
+        key = (state.round, state.turn_index)
+        self.check(state)
+        # the clock never decreases except through a Necronomicon page or a Cthugha success
+        if state.hour < self.hour:
+            cthugha = (
+                len(state.incantations) > self.records
+                and state.incantations[-1].success
+                and state.gods[state.incantations[-1].target] == 6
+            )
+            page = name == "page" and index in (0, 1)
+            assert page or cthugha, (action, self.hour, state.hour)
+            self.hours_back += self.hour - state.hour
+            assert self.hours_back <= max(self.cfg.necronomicon_hours_back, 1) + 1
+        self.hour = state.hour
+        self.records = len(state.incantations)
+        # per-turn decision count (R12.7); the opening declaration is counted apart
+        self.turn_decisions += 1
+        if key != self.turn_key or state.game_over:
+            limit = self.max_turn + (1 if self.first_turn else 0)
+            assert self.turn_decisions <= limit, (self.turn_decisions, limit)
+            self.first_turn = False
+            self.turn_key = key
+            self.turn_decisions = 0
+        assert state.round < max_rounds(self.cfg)
+
+    def check(self, state) -> None:
+        cfg = self.cfg
+        n = state.num_players
+        assert mythos_total(state) == self.mythos
+        assert insanity_total(state) == self.insanity
+        legal = legal_actions(state)
+        if state.game_over:
+            assert legal == [] and state.decider == -1
+            assert state.winner != 0 and state.end_reason != 0
+            if state.end_reason == 1:
+                assert all(state.activated) and state.winner == 1
+            else:
+                assert state.winner == 2
+            if state.end_reason == 2:
+                assert state.hour == 12
+        else:
+            assert legal, "no legal action in a live game"
+            assert legal == sorted(set(legal)) and all(0 <= a < A.NUM_ACTIONS for a in legal)
+            assert 0 <= state.decider < n
+            assert state.winner == 0 and state.end_reason == 0
+            assert 0 <= state.hour < 12
+            assert 0 <= state.turn_index < n
+            assert state.round_order == [(state.watch + k) % n for k in range(n)]
+            assert len(state.pool) < cfg.incantation_size
+            if state.phase == Phase.TURN:
+                assert state.decider == state.turn_player and not state.main_action_done
+            if state.phase == Phase.DECLARE_TARGET:
+                assert state.target == -1 and state.decider == state.watch
+            else:
+                assert 0 <= state.target < 4 and not state.activated[state.target]
+            if state.phase != Phase.GAMBLE_PLAY:
+                assert state.pending.gamble_cards == []
+            if state.phase != Phase.VOTE:
+                assert state.pending.vote is None
+        for s in range(4):
+            assert state.activated[s] >= self.activated[s]
+        self.activated = list(state.activated)
+        for seat, p in enumerate(state.players):
+            assert 0 <= p.sanity <= cfg.start_sanity
+            assert all(c >= 0 for c in p.hand) and p.hand_count <= cfg.hand_size
+            assert 0 <= p.expiring <= len(p.insanity)
+            assert p.revealed >= self.revealed[seat] and p.equipment_used >= self.used[seat]
+            assert p.memory.known_roles[seat] == p.role
+        self.revealed = [p.revealed for p in state.players]
+        self.used = [p.equipment_used for p in state.players]
+        assert sum(p.role for p in state.players) == state.num_cultists
+        assert len(state.incantations) == len(state.players[0].memory.past_mine)
+
+
+def play(config: GameConfig, seed: int, policy_seed: int | None = None, bias: float = 0.0, check: bool = True):
+    """Play one game with a random policy; returns (state, decisions)."""
+    rng = random.Random(seed)
+    pick = random.Random(seed * 7919 + 1 if policy_seed is None else policy_seed)
+    state = new_game(config, rng)
+    checker = Checker(state) if check else None
+    bound = upper_bound_decisions(config)
+    decisions = 0
+    while not state.game_over:
+        legal = legal_actions(state)
+        action = _policy(state, legal, pick, bias)
+        apply_action(state, action, rng)
+        decisions += 1
+        if checker is not None:
+            checker.step(state, action)
+        assert decisions <= bound, f"game exceeded the proven bound {bound}"
+    return state, decisions
 
 
 @pytest.fixture
@@ -209,6 +375,10 @@ def eng():
         mythos_total=mythos_total,
         insanity_total=insanity_total,
         upper_bound_decisions=upper_bound_decisions,
+        max_rounds=max_rounds,
+        random_config=random_config,
+        play=play,
+        max_decisions_per_turn=max_decisions_per_turn,
         legal=legal_actions,
         apply=apply_action,
     )

@@ -20,6 +20,7 @@ def _cultists(state):
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
 def test_r1_cultist_count_per_table_size(n):
+    """R1.1, R1.2."""
     for seed in range(20):
         state = new_game(GameConfig(num_players=n), random.Random(seed))
         assert state.num_players == n
@@ -29,12 +30,14 @@ def test_r1_cultist_count_per_table_size(n):
 
 @pytest.mark.parametrize("n,c", [(4, 2), (6, 1), (6, 3), (8, 4), (8, 1)])
 def test_r1_explicit_cultist_count(n, c):
+    """R1.2."""
     state = new_game(GameConfig(num_players=n, num_cultists=c), random.Random(3))
     assert len(_cultists(state)) == c == state.num_cultists
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
 def test_r1_hidden_cultist_count_in_default_range(n):
+    """R13.1."""
     cfg = GameConfig(num_players=n, hidden_cultist_count=True)
     lo, hi = EXPECTED_HIDDEN_RANGE[n]
     assert cfg.hidden_range() == (lo, hi)
@@ -50,19 +53,21 @@ def test_r1_hidden_cultist_count_in_default_range(n):
 
 
 def test_r1_hidden_cultist_count_custom_range():
+    """R13.1."""
     cfg = GameConfig(num_players=8, hidden_cultist_count=True, hidden_cultist_min=2, hidden_cultist_max=3)
     counts = {new_game(cfg, random.Random(seed)).num_cultists for seed in range(200)}
     assert counts == {2, 3}
 
 
 def test_r1_hidden_count_off_uses_public_count():
+    """R1.2, R13.4."""
     cfg = GameConfig(num_players=8, hidden_cultist_min=1, hidden_cultist_max=4)
     assert {new_game(cfg, random.Random(seed)).num_cultists for seed in range(50)} == {3}
 
 
 @pytest.mark.parametrize("n", [4, 6, 8])
 def test_r1_roles_independent_of_seat(n):
-    """Each seat is a cultist with the same frequency, and being the first player (the watch
+    """R1.3, R1.7. Each seat is a cultist with the same frequency, and being the first player (the watch
     holder) says nothing about the role."""
     games = 2000
     cfg = GameConfig(num_players=n)
@@ -88,11 +93,13 @@ def test_r1_roles_independent_of_seat(n):
 
 
 def test_r1_roles_differ_across_seeds():
+    """R1.3."""
     layouts = {tuple(_cultists(new_game(GameConfig(num_players=6), random.Random(s)))) for s in range(60)}
     assert len(layouts) > 5
 
 
 def test_r1_each_player_knows_only_own_role():
+    """R1.4."""
     state = new_game(GameConfig(num_players=6), random.Random(11))
     for seat, p in enumerate(state.players):
         known = p.memory.known_roles
@@ -102,6 +109,7 @@ def test_r1_each_player_knows_only_own_role():
 
 @pytest.mark.parametrize("n", [4, 8])
 def test_r1_deal_characters_equipment_sanity_hands(n):
+    """R1.5, R1.6, R1.7, R3.3, R3.4, R11.1."""
     cfg = GameConfig(num_players=n)
     state = new_game(cfg, random.Random(5))
     chars = [p.character for p in state.players]
@@ -116,3 +124,12 @@ def test_r1_deal_characters_equipment_sanity_hands(n):
     assert state.phase == Phase.DECLARE_TARGET and state.decider == state.watch
     assert state.gods == [0, 1, 2, 3]
     assert state.round == 0 and state.target == -1 and state.activated == [False] * 4
+
+
+@pytest.mark.parametrize("n", [4, 7])
+def test_r1_hands_dealt_clockwise_from_watch_holder(n):
+    """R1.7."""
+    state = new_game(GameConfig(num_players=n), random.Random(17))
+    drew = [e.actor for e in state.events if e.kind == "drew"]
+    assert drew == [(state.watch + k) % n for k in range(n) for _ in range(3)]
+    assert all(e.seat == e.actor for e in state.events if e.kind == "drew")  # private draws

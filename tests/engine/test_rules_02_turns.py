@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from rlyeh_env.engine import (
     MIDNIGHT,
     EndReason,
@@ -17,14 +19,13 @@ from rlyeh_env.engine import (
 )
 from rlyeh_env.engine import actions as A
 
-import pytest
-
 
 def _research_no_discard(state, rng, eng):
     eng.step(state, rng, A.RESEARCH, A.STOP_DISCARDING)
 
 
 def test_r2_watch_holder_random_and_declares_first():
+    """R1.7, R2.1, R4.1."""
     seen = Counter()
     for seed in range(400):
         state = new_game(GameConfig(num_players=5), random.Random(seed))
@@ -35,6 +36,7 @@ def test_r2_watch_holder_random_and_declares_first():
 
 
 def test_r2_first_turn_is_watch_holders(eng):
+    """R2.1, R4.1."""
     state, rng = eng.make(seed=2, num_players=5)
     watch = state.watch
     eng.step(state, rng, A.DECLARE + 2)
@@ -44,6 +46,7 @@ def test_r2_first_turn_is_watch_holders(eng):
 
 
 def test_r2_turns_go_clockwise_then_watch_passes_and_clock_advances(eng):
+    """R2.1, R2.2, R2.3."""
     state, rng = eng.make(seed=4, num_players=6, phobia_sanity_loss=0)
     watch = state.watch
     hour = state.hour
@@ -69,12 +72,14 @@ def test_r2_turns_go_clockwise_then_watch_passes_and_clock_advances(eng):
 
 @pytest.mark.parametrize("start", [None, 0, 4, 11])
 def test_r2_clock_starts_at_start_hour(start):
+    """R2.4."""
     cfg = GameConfig(num_players=4, start_hour=start)
     state = new_game(cfg, random.Random(0))
     assert state.hour == (1 if start is None else start) == cfg.first_hour
 
 
 def test_r2_midnight_ends_game_for_cultists(eng):
+    """R2.6, R12.2."""
     state, rng = eng.make(seed=1, num_players=4, phobia_sanity_loss=0)
     eng.turn(state, 3, watch=0)  # last seat of the round
     state.hour = MIDNIGHT - 1
@@ -88,6 +93,7 @@ def test_r2_midnight_ends_game_for_cultists(eng):
 
 
 def test_r2_clock_does_not_move_mid_round(eng):
+    """R2.3."""
     state, rng = eng.make(seed=1, num_players=4, phobia_sanity_loss=0)
     eng.turn(state, 2, watch=0)
     state.hour = MIDNIGHT - 1
@@ -97,7 +103,7 @@ def test_r2_clock_does_not_move_mid_round(eng):
 
 
 def test_r2_game_length_without_clock_changes(eng):
-    """With nothing but Research, a game lasts exactly 12 - start_hour rounds."""
+    """R2.3, R2.4, R2.6. With nothing but Research, a game lasts exactly 12 - start_hour rounds."""
     state, rng = eng.make(seed=9, num_players=4, start_hour=8, phobia_sanity_loss=0,
                           necronomicon_earliest_hour=11)
     eng.step(state, rng, A.DECLARE + 1)

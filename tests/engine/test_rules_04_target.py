@@ -7,6 +7,7 @@ from rlyeh_env.engine import actions as A
 
 
 def test_r4_any_sigil_declarable_at_start(eng):
+    """R4.1, R4.4."""
     state, rng = eng.make(seed=1)
     assert eng.legal(state) == [A.DECLARE + s for s in range(4)]
     eng.step(state, rng, A.DECLARE + 3)
@@ -15,6 +16,7 @@ def test_r4_any_sigil_declarable_at_start(eng):
 
 
 def test_r4_only_non_activated_sigils_declarable(eng):
+    """R4.3."""
     state, rng = eng.make(seed=1)
     state.activated = [True, False, True, False]
     assert eng.legal(state) == [A.DECLARE + 1, A.DECLARE + 3]
@@ -27,7 +29,7 @@ def _nearly_full_pool(eng, state, contributor):
 
 
 def test_r4_after_resolution_watch_holder_declares_mid_round(eng):
-    """Seat 2 completes the incantation during seat 0's round; seat 0 (the watch holder)
+    """R4.2, R2.2, R6.1.1. Seat 2 completes the incantation during seat 0's round; seat 0 (the watch holder)
     declares the next target, then seat 2's turn is over and seat 3 plays."""
     state, rng = eng.make(seed=3, num_players=5, phobia_sanity_loss=0)
     eng.turn(state, 2, watch=0, target=0)
@@ -44,6 +46,7 @@ def test_r4_after_resolution_watch_holder_declares_mid_round(eng):
 
 
 def test_r4_watch_holder_declares_after_own_resolution(eng):
+    """R4.2."""
     state, rng = eng.make(seed=3, num_players=4, phobia_sanity_loss=0)
     eng.turn(state, 1, watch=1, target=2)
     eng.set_pool(state, [(2, 0)] * 6)
@@ -55,6 +58,7 @@ def test_r4_watch_holder_declares_after_own_resolution(eng):
 
 
 def test_r4_failed_incantation_also_needs_new_target(eng):
+    """R4.2, R4.3, R5.7."""
     state, rng = eng.make(seed=3, num_players=4, phobia_sanity_loss=0, failed_incantation_sanity_loss=0)
     eng.turn(state, 3, watch=0, target=0)
     eng.set_pool(state, [(1, 1)] * 6)
@@ -70,6 +74,7 @@ def test_r4_failed_incantation_also_needs_new_target(eng):
 
 
 def test_r4_resolution_by_gamble_also_asks_declaration(eng):
+    """R4.2, R6.3.2."""
     state, rng = eng.make(seed=8, num_players=4, phobia_sanity_loss=0)
     eng.turn(state, 1, watch=0, target=3)
     eng.set_pool(state, [(3, 0)] * 6)

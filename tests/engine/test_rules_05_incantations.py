@@ -22,6 +22,7 @@ def _finish_with(eng, pool, last, *, seed=1, target=0, seat=0, **cfg):
 
 
 def test_r5_contributions_are_face_down(eng):
+    """R5.2, R5.8, R6.1.1."""
     state, rng = eng.make(seed=1, phobia_sanity_loss=0)
     eng.turn(state, 0, watch=0, target=0)
     eng.set_hand(state, 0, [1, 2, 0, 0])
@@ -36,6 +37,7 @@ def test_r5_contributions_are_face_down(eng):
 
 
 def test_r5_seventh_card_face_up_triggers_reveal(eng):
+    """R5.3."""
     state, rng = eng.make(seed=1, phobia_sanity_loss=0)
     eng.turn(state, 1, watch=0, target=0)
     eng.set_pool(state, [(2, 0)] * 5)
@@ -52,6 +54,7 @@ def test_r5_seventh_card_face_up_triggers_reveal(eng):
 
 
 def test_r5_success_with_exactly_threshold(eng):
+    """R5.5, R5.6."""
     state, _ = _finish_with(eng, [(0, 1)] * 3 + [(2, 2)] * 3, 0)
     record = state.incantations[-1]
     assert record.success and record.cards == [4, 0, 3, 0]
@@ -59,6 +62,7 @@ def test_r5_success_with_exactly_threshold(eng):
 
 
 def test_r5_one_short_of_threshold_fails(eng):
+    """R5.5, R5.7."""
     state, _ = _finish_with(eng, [(0, 1)] * 2 + [(2, 2)] * 4, 0, failed_incantation_sanity_loss=0)
     assert not state.incantations[-1].success and state.activated == [False] * 4
 
@@ -69,6 +73,7 @@ def test_r5_one_short_of_threshold_fails(eng):
 )
 def test_r5_opposite_cards_cancel_matches(eng, target_cards, opposite_cards, cancels, success):
     # target Dagon (2); its opposite is Bokrug (3); fillers are Ithaqua (0)
+    """R5.4, R5.5."""
     cards = [2] * target_cards + [3] * opposite_cards + [0] * (7 - target_cards - opposite_cards)
     pool = [(s, 1) for s in cards[:-1]]
     state, _ = _finish_with(eng, pool, cards[-1], target=2, opposite_cancels=cancels,
@@ -79,11 +84,13 @@ def test_r5_opposite_cards_cancel_matches(eng, target_cards, opposite_cards, can
 
 def test_r5_non_opposite_cards_do_not_cancel(eng):
     # target Ithaqua: Dagon and Bokrug are neutral, only Zhar cancels
+    """R5.4."""
     state, _ = _finish_with(eng, [(0, 1)] * 4 + [(2, 1), (3, 1)], 3)
     assert state.incantations[-1].success
 
 
 def test_r5_threshold_from_config(eng):
+    """R5.5."""
     state, _ = _finish_with(eng, [(0, 1)] * 4 + [(2, 1)] * 2, 0, incantation_threshold=6,
                             failed_incantation_sanity_loss=0)
     assert not state.incantations[-1].success
@@ -92,6 +99,7 @@ def test_r5_threshold_from_config(eng):
 
 
 def test_r5_incantation_size_from_config(eng):
+    """R5.1, R5.3."""
     state, rng = eng.make(seed=1, incantation_size=3, incantation_threshold=2, phobia_sanity_loss=0)
     eng.turn(state, 0, watch=0, target=1)
     eng.set_pool(state, [(1, 3), (1, 4)])
@@ -102,6 +110,7 @@ def test_r5_incantation_size_from_config(eng):
 
 def test_r5_failure_costs_each_contributor_sanity_once(eng):
     # seat 1 put in three cards, seat 3 one, seat 0 the last; seats 2 and 4 none
+    """R5.7, R6.4.4."""
     pool = [(1, 1), (1, 1), (1, 1), (2, 3), (3, 2, False)]
     state, rng = eng.make(seed=2, num_players=5, phobia_sanity_loss=0, failed_incantation_sanity_loss=2)
     eng.turn(state, 0, watch=0, target=0)
@@ -126,11 +135,13 @@ def test_r5_failure_costs_each_contributor_sanity_once(eng):
 
 
 def test_r5_success_costs_nobody_sanity(eng):
+    """R5.6, R5.7."""
     state, _ = _finish_with(eng, [(0, 1)] * 3 + [(2, 2)] * 3, 0)
     assert all(p.sanity == 5 and p.insanity == [] for p in state.players)
 
 
 def test_r5_record_contents_and_pool_cleared_to_discard(eng):
+    """R5.8, R5.9, R4.2."""
     state, rng = eng.make(seed=6, num_players=5, phobia_sanity_loss=0)
     eng.turn(state, 4, watch=2, target=1)
     state.hour = 7
