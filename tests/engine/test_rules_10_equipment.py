@@ -270,7 +270,7 @@ def test_r10_free_actions_in_any_order(eng):
 
 
 def test_r10_ouija_loss_from_config(eng):
-    """R10.2 (ouija_sanity_loss, a field R13.4 does not list yet)."""
+    """R10.2 (ouija_sanity_loss, R13.4)."""
     state, rng = _owner(eng, Equipment.OUIJA_BOARD, ouija_sanity_loss=0)
     eng.step(state, rng, A.USE_EQUIPMENT, eng.aim(state, 1, 2))
     assert state.players[1].sanity == 5 and state.players[1].insanity == []
