@@ -27,6 +27,7 @@ from .layout import (
     LOG_LENGTH,
     SEAT_LAYOUT,
     SEATS,
+    SUSPICION_FEATURES,
     VOTE_HISTORY,
     Layout,
 )
@@ -79,6 +80,7 @@ class Encoder:
         self.size = self.layout.size
         self.truth_size = self.layout.size + TRUTH_LAYOUT.size
         self._at = {name: piece.start for name, piece in self.layout.pieces.items()}
+        self._blocks = {name: slice(piece.start, piece.stop) for name, piece in self.layout.pieces.items()}
         # Blocks that change rarely (the past, the players' public status) are cached, keyed by the
         # state object (held, so its id cannot be reused) and a cheap summary of what they read.
         self._cache: dict[tuple, tuple[State, tuple, np.ndarray]] = {}
@@ -89,12 +91,11 @@ class Encoder:
         n = state.num_players
         rel = [(seat + k) % n for k in range(n)]  # relative row k -> absolute seat
         to_rel = {s: k for k, s in enumerate(rel)}
-        # What changes a few times a game is encoded once per change and copied; the rest is
-        # collected as (index, value) pairs and scattered in one numpy call, because per-element
-        # numpy writes would cost more than the rest of an env step.
-        out = self._cached(
-            ("slow", seat), state, _slow_key(state, seat), lambda st: self._slow(st, seat, rel, to_rel)
-        ).copy()
+        # Scalars are collected as (index, value) pairs and scattered in one numpy call, because
+        # per-element numpy writes would cost more than the rest of an env step. Blocks that only
+        # change when a record is added or a status changes are built once in absolute seat order
+        # (shared by all observers) and rotated into this seat's order.
+        out = np.zeros(self.size, dtype=np.float32)
         cfg = self.config
         me = state.players[seat]
         mem = me.memory
@@ -171,53 +172,47 @@ class Encoder:
                 val.append(1.0)
         if state.decider == seat:
             self._decision(idx, val, state)
+
+        # status that changes a few times a game
+        idx += (
+            at["me.role"] + me.role, at["table.size"] + n - 4,
+            at["table.cultists"] + (0 if cfg.hidden_cultist_count else state.num_cultists),
+        )  # fmt: skip
+        val += (1.0, 1.0, 1.0)
+        known = at["me.known_roles"]
+        idx += [known + 3 * k + mem.known_roles[s] + 1 for k, s in enumerate(rel)]
+        val += [1.0] * n
+        gods = at["sigils.gods"]
+        idx += [gods + NUM_GODS * sigil + god for sigil, god in enumerate(state.gods)]
+        val += (1.0, 1.0, 1.0, 1.0)
+        i = at["sigils.activated"]
+        idx += (i, i + 1, i + 2, i + 3)
+        val += state.activated
+        i = at["necronomicon"]
+        idx += (i, i + 1, i + 2)
+        val += (state.necronomicon_read, state.hour >= cfg.necronomicon_earliest_hour, me.proposed_necronomicon)
         out[idx] = val
-        if self.mode == "history":
-            self._log(self.layout.views(out)["log"], state, seat, to_rel)
-        return out
 
-    def _slow(self, state: State, seat: int, rel: list[int], to_rel: dict) -> np.ndarray:
-        """The part of the observation that changes a few times a game (see `_slow_key`)."""
-        out = np.zeros(self.size, dtype=np.float32)
-        v = self.layout.views(out)
-        n = state.num_players
-        cfg = self.config
-        me = state.players[seat]
-        mem = me.memory
-        v["me.role"][me.role] = 1.0
-        known = v["me.known_roles"]
-        for k, s in enumerate(rel):
-            known[k, mem.known_roles[s] + 1] = 1.0
-        v["table.size"][n - 4] = 1.0
-        v["table.cultists"][0 if cfg.hidden_cultist_count else state.num_cultists] = 1.0
-        for sigil, god in enumerate(state.gods):
-            v["sigils.gods"][sigil, god] = 1.0
-        v["sigils.activated"][:] = state.activated
-        v["necronomicon"][:] = (
-            state.necronomicon_read,
-            state.hour >= cfg.necronomicon_earliest_hour,
-            me.proposed_necronomicon,
-        )
-        self._players(v["players"], state, rel)
-
-        # the past
-        incantations = v["history.incantations"]
-        past = self._cached(("incantations",), state, (len(state.incantations),), self._incantations)
-        incantations[:] = past[:, _rotation(INCANTATION_FEATURES, _INC_SEGMENTS, n, seat)]
+        blocks = self._blocks
+        players = self._cached(("players",), state, _player_key(state), self._players)
+        out[blocks["players"]].reshape(SEATS, PLAYER_FEATURES)[:n] = players[rel]
+        incantations = self._cached(("incantations",), state, (len(state.incantations),), self._incantations)
+        incantations = incantations[:, _rotation(INCANTATION_FEATURES, _INC_SEGMENTS, n, seat)]
         mine = mem.past_mine[-INCANTATION_HISTORY:]
         if mine:
             incantations[: len(mine), -4:] = mine
-            incantations[: len(mine), -4:] /= cfg.incantation_size
-        past = self._cached(("votes",), state, (len(state.votes),), self._votes)
-        v["history.votes"][:] = past[:, _rotation(VOTE_FEATURES, _VOTE_SEGMENTS, n, seat)]
+            incantations[: len(mine), -4:] /= size
+        out[blocks["history.incantations"]] = incantations.ravel()
+        votes = self._cached(("votes",), state, (len(state.votes),), self._votes)
+        out[blocks["history.votes"]] = votes[:, _rotation(VOTE_FEATURES, _VOTE_SEGMENTS, n, seat)].ravel()
         if state.readings:
             reading = state.readings[-1]
-            row = v["history.reading"]
-            row[0] = 1.0
-            row[1 + to_rel[reading.reader]] = 1.0
-            row[1 + SEATS + reading.page] = 1.0
+            i = at["history.reading"]
+            out[[i, i + 1 + to_rel[reading.reader], i + 1 + SEATS + reading.page]] = 1.0
         totals = self._cached(("suspicion",), state, (len(state.incantations), len(state.votes)), _suspicion)
-        v["history.suspicion"][:n] = totals[rel]
+        out[blocks["history.suspicion"]][: n * SUSPICION_FEATURES] = totals[rel].ravel()
+        if self.mode == "history":
+            self._log(out[blocks["log"]].reshape(LOG_LENGTH, EVENT_FEATURES), state, seat, to_rel)
         return out
 
     def _cached(self, name: tuple, state: State, key: tuple, build) -> np.ndarray:
@@ -228,13 +223,13 @@ class Encoder:
         self._cache[name] = (state, key, value)
         return value
 
-    def _players(self, block: np.ndarray, state: State, rel: list[int]) -> None:
-        """Public status of every seat, in the observer's relative order."""
+    def _players(self, state: State) -> np.ndarray:
+        """Public status of every seat, in absolute seat order."""
+        block = np.zeros((state.num_players, PLAYER_FEATURES), dtype=np.float32)
         start = self.config.start_sanity
         insanity_unit = 1.0 / self.config.insanity_copies
-        for k, s in enumerate(rel):
-            p = state.players[s]
-            row = block[k]
+        for s, p in enumerate(state.players):
+            row = block[s]
             row[0] = 1.0
             row[1] = p.sanity / start
             row[2] = float(p.sanity == 0)
@@ -245,6 +240,7 @@ class Encoder:
             row[_P_EQUIPMENT + p.equipment] = 1.0
             row[_P_USED] = p.equipment_used
             row[_P_USED + 1] = p.proposed_necronomicon
+        return block
 
     def _decision(self, idx: list[int], val: list[float], state: State) -> None:
         """Context only the deciding seat sees (its gambled cards, its discards, its pages)."""
@@ -436,16 +432,8 @@ def _suspicion(state: State) -> np.ndarray:
     return np.minimum(totals, CAP) / CAP
 
 
-def _slow_key(state: State, seat: int) -> tuple:
-    """Everything `Encoder._slow` reads that can change during a game."""
-    me = state.players[seat]
-    return (
-        tuple(me.memory.known_roles),
-        tuple(state.activated),
-        len(state.incantations),
-        len(state.votes),
-        len(state.readings),
-        state.necronomicon_read,
-        state.hour >= state.config.necronomicon_earliest_hour,
-        tuple((p.sanity, tuple(p.insanity), p.equipment_used, p.proposed_necronomicon) for p in state.players),
+def _player_key(state: State) -> tuple:
+    """Everything `Encoder._players` reads that can change during a game."""
+    return tuple(
+        (p.sanity, tuple(p.insanity), p.revealed, p.equipment_used, p.proposed_necronomicon) for p in state.players
     )

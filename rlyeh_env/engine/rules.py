@@ -6,7 +6,7 @@ one decision. All randomness comes from the `random.Random` the caller hands in.
 
 from __future__ import annotations
 
-import numbers
+import operator
 import random
 
 from . import actions as A
@@ -115,9 +115,13 @@ def apply_action(state: State, action: int, rng: random.Random, legal: list[int]
     """
     if legal is None:
         legal = legal_actions(state)
-    if not isinstance(action, numbers.Integral) or isinstance(action, bool) or action not in legal:
+    try:
+        as_int = operator.index(action)  # ints and numpy ints; not floats or strings
+    except TypeError:
+        as_int = None
+    if as_int is None or isinstance(action, bool) or as_int not in legal:
         raise IllegalActionError(_illegal_message(state, action, legal))
-    action = int(action)
+    action = as_int
     name, index = A.decode(action)
     seat = state.decider
     state.steps += 1
