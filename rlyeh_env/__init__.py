@@ -49,7 +49,7 @@ deck size); counts that can grow without bound are shown as min(count, 4) / 4.
 | 95-99 | `table.size` | (5,) | number of players one-hot (4..8) |
 | 100-104 | `table.cultists` | (5,) | number of cultists one-hot (index 0: hidden by the variant) |
 | 105-117 | `clock.hour` | (13,) | clock one-hot, hours 0..12 (12 = midnight) |
-| 118-118 | `clock.round` | (1,) | rounds played / 12 |
+| 118-118 | `clock.round` | (1,) | min(rounds played, 12) / 12 |
 | 119-122 | `sigils.activated` | (4,) | activated sigils |
 | 123-127 | `sigils.target` | (5,) | target sigil one-hot; index 4: not declared |
 | 128-163 | `sigils.gods` | (4, 9) | god behind each sigil, one-hot (4 basic + 5 extra gods) |
@@ -81,7 +81,7 @@ With `observation_mode="history"` the vector goes on with
 
 | index range | piece | shape | meaning |
 |---|---|---|---|
-| 1369-4680 | `log` | (48, 69) | the last 48 events this seat witnessed (public ones and its own private ones), oldest first, each: kind one-hot (39, `engine.state.EVENT_KINDS`), actor (8 relative seats + none), target seat (8 + none), value one-hot (-1..9), hour / 12 |
+| 1369-4680 | `log` | (48, 69) | the last 48 events this seat witnessed (public ones and its own private ones), oldest first, each: kind one-hot (39, `engine.state.EVENT_KINDS`), actor (8 relative seats + none), target (8 relative seats + none; for events whose target is not a seat, the number min(target, 7)), value one-hot (-1..9), hour / 12 |
 
 ## Legal action mask
 `action_mask[a] == 1` exactly when action `a` is legal for the observing agent now; it is all

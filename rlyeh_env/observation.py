@@ -155,7 +155,7 @@ class Encoder:
             at["decision.phase"] + state.phase,
         )  # fmt: skip
         val += (
-            len(state.deck) / cfg.deck_size, len(state.discard) / cfg.deck_size, state.round / MIDNIGHT,
+            len(state.deck) / cfg.deck_size, len(state.discard) / cfg.deck_size, min(state.round, MIDNIGHT) / MIDNIGHT,
             len(state.pool) / size, 1.0, 1.0, 1.0, 1.0,
         )  # fmt: skip
         if not state.game_over:
@@ -233,8 +233,8 @@ class Encoder:
             row[0] = 1.0
             row[1] = p.sanity / start
             row[2] = float(p.sanity == 0)
-            for card in p.insanity:
-                row[3 + card] += insanity_unit
+            for card in set(p.insanity):
+                row[3 + card] = p.insanity.count(card) * insanity_unit
             row[_P_REVEALED + (1 + p.role if p.revealed else 0)] = 1.0
             row[_P_CHARACTER + p.character] = 1.0
             row[_P_EQUIPMENT + p.equipment] = 1.0
@@ -330,11 +330,12 @@ class Encoder:
             row = block[i]
             row[_EVENT_INDEX[event.kind]] = 1.0
             row[o_actor + (to_rel[event.actor] if event.actor >= 0 else SEATS)] = 1.0
-            if event.kind in SEAT_TARGET_EVENTS:
-                row[o_target + (to_rel[event.target] if event.target >= 0 else SEATS)] = 1.0
-            else:
+            if event.target < 0:
                 row[o_target + SEATS] = 1.0
-                # a non-seat target (a sigil, a reason, a pool size) is folded into the value slot
+            elif event.kind in SEAT_TARGET_EVENTS:
+                row[o_target + to_rel[event.target]] = 1.0
+            else:  # a sigil, a pool size or an end reason: the number, capped at 7
+                row[o_target + min(event.target, SEATS - 1)] = 1.0
             row[o_value + min(max(event.value, -1), 9) + 1] = 1.0
             row[-1] = event.hour / MIDNIGHT
 
