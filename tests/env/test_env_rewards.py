@@ -61,6 +61,7 @@ def play_and_check(e, seed: int, r: float) -> dict:
 
 @pytest.mark.parametrize("r", [0.0, 0.5])
 def test_rewards_over_random_games(r):
+    """R12.4."""
     outcomes = []
     for g in range(16):
         e = env(num_players=4 + g % 5, sigil_reward=r, extra_gods=g % 2 == 0)
@@ -102,6 +103,7 @@ def _script_last_card(e, target: int, activated: list[bool]):
 
 @pytest.mark.parametrize("r", [0.0, 0.5])
 def test_investigators_win_on_the_fourth_sigil(r):
+    """R12.4."""
     e = env(num_players=6, sigil_reward=r)
     e.reset(seed=3)
     agent = _script_last_card(e, 3, [True, True, True, False])
@@ -126,6 +128,7 @@ def test_investigators_win_on_the_fourth_sigil(r):
 
 
 def test_sigil_reward_is_paid_when_a_sigil_is_activated_and_nothing_else():
+    """R12.5."""
     e = raw_env(num_players=5, sigil_reward=0.5)
     e.reset(seed=4)
     _script_last_card(e, 0, [False] * 4)
@@ -147,6 +150,7 @@ def test_sigil_reward_is_paid_when_a_sigil_is_activated_and_nothing_else():
 
 
 def test_no_reward_before_the_end_by_default():
+    """R12.4, R12.5."""
     e = raw_env(num_players=5)
     e.reset(seed=6)
     _script_last_card(e, 1, [False] * 4)
