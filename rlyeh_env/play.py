@@ -21,7 +21,7 @@ from .engine.actions import NUM_ACTIONS
 from .engine.cards import Sigil, label
 from .engine.game import Game
 from .observation import Encoder
-from .text import describe_legal_actions, player_name, render_seat, render_truth
+from .text import describe_legal_actions, narrate, player_name, render_seat, render_truth
 
 BOT_KINDS = ("heuristic", "random")
 
@@ -55,25 +55,10 @@ def _ask(prompt: str, choices: list[tuple[int, str]]) -> int | None:
 def _narrate(game: Game, seat: int, start: int) -> None:
     """Print the public events since index `start`, and this seat's private ones."""
     for event in game.state.events[start:]:
-        if event.seat not in (-1, seat):
-            continue
-        who = player_name(event.actor) if event.actor >= 0 else ""
-        if event.kind in ("declared", "compass"):
-            print(f"  {who} sets the target: {label(Sigil(event.value))}")
-        elif event.kind in ("contributed", "gamble_played"):
-            card = label(Sigil(event.value)) if event.value >= 0 else "a face-down card"
-            print(f"  {who} puts {card} into the pool ({event.target} cards)")
-        elif event.kind == "incantation":
-            print(f"  The incantation on {label(Sigil(event.target))} {'SUCCEEDS' if event.value else 'fails'}!")
-        elif event.kind == "accused":
-            print(f"  {who} accuses {player_name(event.target)}")
-        elif event.kind == "voted":
-            print(f"    {who} voted {'Yes' if event.value else 'No'}")
-        elif event.kind == "role_revealed":
-            print(f"  {player_name(event.target)} is revealed: {label(Role(event.value))}!")
-        elif event.kind in ("researched", "investigated", "swapped", "equipment", "proposed_necronomicon",
-                            "page_enacted", "cursed", "went_mad", "clock", "round"):  # fmt: skip
-            print(f"  {event.kind.replace('_', ' ')}: {who} {'' if event.value < 0 else event.value}".rstrip())
+        if event.seat in (-1, seat):
+            line = narrate(event, seat)
+            if line:
+                print("  " + line)
 
 
 def play(args: argparse.Namespace) -> int:
@@ -100,7 +85,9 @@ def play(args: argparse.Namespace) -> int:
             seen_events = len(game.state.events)
             if seat == me:
                 print()
-                print(render_seat(game.state, me))
+                print(render_seat(game.state, me, with_choices=False))
+                if game.state.pending.gamble_cards:
+                    print("You drew: " + ", ".join(label(Sigil(c)) for c in game.state.pending.gamble_cards))
                 choices = describe_legal_actions(game.state, me)
                 for number, (_, text) in enumerate(choices, 1):
                     print(f"  [{number}] {text}")

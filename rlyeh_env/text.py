@@ -78,7 +78,7 @@ def _header(state: State) -> list[str]:
     return lines
 
 
-def render_seat(state: State, seat: int) -> str:
+def render_seat(state: State, seat: int, with_choices: bool = True) -> str:
     me = state.players[seat]
     mem = me.memory
     lines = [f"== {player_name(seat)}'s view =="] + _header(state)
@@ -94,7 +94,7 @@ def render_seat(state: State, seat: int) -> str:
         lines.append("Next deck cards: " + ", ".join(label(Sigil(c)) for c in mem.deck_top))
     lines.append("Players:")
     lines += [_public_player(state, s) for s in range(state.num_players)]
-    if state.decider == seat and not state.game_over:
+    if state.decider == seat and not state.game_over and with_choices:
         if state.pending.gamble_cards and state.phase == Phase.GAMBLE_PLAY:
             lines.append("You drew: " + ", ".join(label(Sigil(c)) for c in state.pending.gamble_cards))
         if state.phase == Phase.NECRONOMICON_PAGE:
@@ -118,3 +118,79 @@ def render_truth(state: State) -> str:
             f"Incantation {i + 1} on {label(Sigil(record.target))} {verdict}: {_cards(record.cards)}"
         )
     return "\n".join(lines)
+
+
+def narrate(event, viewer: int) -> str | None:
+    """One line of plain language for an event `viewer` witnessed (None: nothing worth saying).
+
+    Private events are narrated only to the seat that saw them; callers skip the others.
+    """
+    who = player_name(event.actor) if event.actor >= 0 else ""
+    target = player_name(event.target) if event.target >= 0 else ""
+    you = event.actor == viewer
+    kind, value = event.kind, event.value
+    if kind == "round":
+        return f"-- Round {value + 1}: {who} holds the pocket watch --"
+    if kind in ("declared", "compass"):
+        how = "turns the compass to" if kind == "compass" else "declares the target:"
+        return f"{who} {how} {label(Sigil(value))}"
+    if kind in ("contributed", "gamble_played"):
+        card = f"a face-up {label(Sigil(value))}" if value >= 0 else "a face-down card"
+        verb = "gambles and plays" if kind == "gamble_played" else "contributes"
+        return f"{who} {verb} {card} (pool: {event.target})"
+    if kind == "my_card" and you:
+        return f"(your card was {label(Sigil(value))})"
+    if kind == "researched":
+        return f"{who} researches, discarding {value} card{'s' if value != 1 else ''}"
+    if kind == "drew" and you:
+        return f"(you drew {label(Sigil(value))})"
+    if kind == "gamble_drew" and you:
+        return f"(you drew {label(Sigil(value))} from the gamble)"
+    if kind == "investigated":
+        return f"{who} investigates the pool"
+    if kind == "saw_pool" and you:
+        return f"(you see {label(Sigil(value))} in the pool)"
+    if kind == "swapped":
+        return f"{who} {'swaps a card' if value else 'swaps nothing'}"
+    if kind == "accused":
+        return f"{who} accuses {target}! The table votes."
+    if kind == "proposed_necronomicon":
+        return f"{who} proposes consulting the Necronomicon! The table votes."
+    if kind == "voted":
+        return f"   {who} voted {'Yes' if value else 'No'}"
+    if kind == "vote_result":
+        return f"The vote {'passes' if value else 'fails'}."
+    if kind == "role_revealed":
+        return f"{target} is revealed: {label(Role(value)).upper()}!"
+    if kind == "cursed":
+        return f"{who} curses {target}"
+    if kind == "sanity_lost":
+        card = f", drawing {label(Insanity(value))}" if value >= 0 else ""
+        return f"{who} loses 1 sanity{card}"
+    if kind == "went_mad":
+        return f"{who} goes MAD"
+    if kind == "incantation":
+        return f"The incantation on {label(Sigil(event.target))} {'SUCCEEDS' if value else 'FAILS'}!"
+    if kind == "clock":
+        return f"The clock strikes {value}"
+    if kind == "equipment":
+        return f"{who} uses the {label(Equipment(value))}"
+    if kind == "knifed":
+        return f"A face-down card is cut from the pool (pool: {event.target})"
+    if kind in ("shot", "spied", "ouija"):
+        return f"   ... on {target}"
+    if kind == "saw_hand" and you:
+        return f"(you see {label(Sigil(value))} in {target}'s hand)"
+    if kind == "saw_role" and you:
+        return f"(the board spells it out: {target} is {label(Role(value)).upper()})"
+    if kind == "saw_deck" and you:
+        return f"(coming up in the deck: {label(Sigil(value))})"
+    if kind == "page_offered" and you:
+        return f"(the Necronomicon shows you: {label(Page(value))})"
+    if kind == "page_enacted":
+        return f"{who} reads '{label(Page(value))}' aloud"
+    if kind == "healed":
+        return f"{who} recovers (sanity {value})"
+    if kind == "game_over":
+        return f"GAME OVER: the {label(Winner(value)).lower()} win ({label(EndReason(event.target)).lower()})"
+    return None
