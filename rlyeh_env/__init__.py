@@ -15,8 +15,8 @@ aec = env(num_players=5)
 | API | PettingZoo AEC (`env()`, `raw_env()`; `rlyeh_v0` re-exports both) |
 | Agents | `player_0` .. `player_{n-1}`, n = 4..8 |
 | Action space | `Discrete(61)` |
-| Observation space | `Dict(observation=Box(0, 1, (1369,), float32), action_mask=Box(0, 1, (61,), int8))`; `(4681,)` with `observation_mode="history"` |
-| State space | `Box(0, 1, (1501,), float32)` (`state()`: seat 0's observation + the hidden truth); `(4813,)` in history mode |
+| Observation space | `Dict(observation=Box(0, 1, (1369,), float32), action_mask=Box(0, 1, (61,), int8))`; `(4777,)` with `observation_mode="history"` |
+| State space | `Box(0, 1, (1501,), float32)` (`state()`: seat 0's observation + the hidden truth); `(4909,)` in history mode |
 | Render modes | `ansi` (returns text), `human` (prints text); both show the full truth |
 | Options | `env(num_players=5, render_mode=None, observation_mode="seat", illegal_moves_end_game=False, **GameConfig fields)` |
 
@@ -81,7 +81,7 @@ With `observation_mode="history"` the vector goes on with
 
 | index range | piece | shape | meaning |
 |---|---|---|---|
-| 1369-4680 | `log` | (48, 69) | the last 48 events this seat witnessed (public ones and its own private ones), oldest first, each: kind one-hot (39, `engine.state.EVENT_KINDS`), actor (8 relative seats + none), target (8 relative seats + none; for events whose target is not a seat, the number min(target, 7)), value one-hot (-1..9), hour / 12 |
+| 1369-4776 | `log` | (48, 71) | the last 48 events this seat witnessed (public ones and its own private ones), oldest first, each: kind one-hot (41, `engine.state.EVENT_KINDS`), actor (8 relative seats + none), target (8 relative seats + none; for events whose target is not a seat, the number min(target, 7)), value one-hot (-1..9), hour / 12 |
 
 ## Legal action mask
 `action_mask[a] == 1` exactly when action `a` is legal for the observing agent now; it is all

@@ -14,7 +14,7 @@ from gymnasium.utils import EzPickle
 from .engine import GameConfig, Role, Winner
 from .engine.actions import NUM_ACTIONS
 from .engine.game import Game
-from .observation import Encoder
+from .fast_observation import IncrementalEncoder
 from .text import render_seat, render_truth
 
 ENV_NAME = "rlyeh_v0"
@@ -55,7 +55,7 @@ class raw_env(AECEnv, EzPickle):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         self.config = GameConfig(num_players=num_players, **config)
         self.render_mode = render_mode
-        self.encoder = Encoder(self.config, observation_mode)
+        self.encoder = IncrementalEncoder(self.config, observation_mode)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         observation_space = spaces.Dict(

@@ -221,6 +221,8 @@ def _discard(state: State, seat: int, sigil: int, rng: random.Random) -> None:
     player.hand[sigil] -= 1
     state.discard.append(sigil)
     state.pending.discarded += 1
+    # public: that a card was discarded (the hand size shows it), not which one
+    state.events.append(Event("research_discard", actor=seat, hour=state.hour))
     if state.pending.discarded >= state.config.hand_size or player.hand_count == 0:
         _finish_research(state, seat, rng)
 

@@ -58,6 +58,8 @@ def expire_insanity(state: State, seat: int) -> None:
     expired, player.insanity = player.insanity[: player.expiring], player.insanity[player.expiring :]
     state.insanity_discard.extend(expired)
     player.expiring = 0
+    if expired:  # public, like the held cards themselves
+        state.events.append(Event("insanity_expired", actor=seat, value=len(expired), hour=state.hour))
 
 
 _CAUSES = ("investigate", "failed_incantation", "phobia", "necronomicon", "ouija", "curse")

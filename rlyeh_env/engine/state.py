@@ -263,7 +263,7 @@ EVENT_KINDS = (
     "swap_detail", "accused", "proposed_necronomicon", "voted", "vote_result", "role_revealed",
     "cursed", "sanity_lost", "sanity_cause", "went_mad", "incantation", "clock", "equipment",
     "knifed", "healed", "saw_deck", "shot", "spied", "saw_hand", "ouija", "saw_role", "compass",
-    "page_offered", "page_enacted", "game_over",
+    "page_offered", "page_enacted", "game_over", "research_discard", "insanity_expired",
 )  # fmt: skip
 # Events whose `target` names a seat (the others use it for a sigil, a count or a reason).
 SEAT_TARGET_EVENTS = frozenset(
