@@ -20,7 +20,7 @@ from .engine import GameConfig, Role, Winner
 from .engine.actions import NUM_ACTIONS
 from .engine.cards import Sigil, label
 from .engine.game import Game
-from .observation import Encoder
+from .fast_observation import IncrementalEncoder
 from .text import describe_legal_actions, narrate, player_name, render_seat, render_truth
 
 BOT_KINDS = ("heuristic", "random")
@@ -71,8 +71,8 @@ def play(args: argparse.Namespace) -> int:
         print(f"--seat must be between 0 and {config.num_players - 1}, got {me}", file=sys.stderr)
         return 2
     game = Game(config, seed)
-    encoder = Encoder(config)
-    bots = {s: make_bot(args.bots, seed + s) for s in range(config.num_players) if s != me}
+    encoder = IncrementalEncoder(config)
+    bots = {s: make_bot(args.bots, seed + s, config) for s in range(config.num_players) if s != me}
     for bot in bots.values():
         bot.reset(seed)
     replay_path = args.replays / f"game_{seed}.json"

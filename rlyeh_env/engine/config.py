@@ -17,8 +17,11 @@ MAX_PLAYERS = 8
 MIDNIGHT = 12
 
 # Per table size, chosen with scripts/balance.py (see RULES.md, "Balance").
-DEFAULT_CULTISTS = {4: 1, 5: 1, 6: 2, 7: 2, 8: 3}
-DEFAULT_START_HOUR = {4: 1, 5: 1, 6: 1, 7: 1, 8: 1}
+DEFAULT_CULTISTS = {4: 1, 5: 1, 6: 1, 7: 2, 8: 2}
+DEFAULT_START_HOUR = {4: 1, 5: 2, 6: 5, 7: 2, 8: 4}
+# At 4 players even the earliest start leaves the three investigators too little time, so their
+# incantations need one net match fewer (a None `incantation_threshold` takes this table).
+DEFAULT_INCANTATION_THRESHOLD = {4: 3, 5: 4, 6: 4, 7: 4, 8: 4}
 
 
 def default_hidden_range(num_players: int) -> tuple[int, int]:
@@ -48,8 +51,9 @@ class GameConfig:
     """Cards a Research refills a hand to."""
     incantation_size: int = 7
     """Cards an incantation takes; the last one is played face up and triggers the reveal."""
-    incantation_threshold: int = 4
-    """Net matching cards an incantation needs to succeed."""
+    incantation_threshold: int | None = None
+    """Net matching cards an incantation needs to succeed. None takes DEFAULT_INCANTATION_THRESHOLD
+    for the table size (at most incantation_size); the value is then stored in this field."""
     opposite_cancels: int = 1
     """Matches cancelled by each card of the target's opposite sigil."""
     start_sanity: int = 5
@@ -108,6 +112,9 @@ class GameConfig:
         _check("cards_per_sigil", self.cards_per_sigil, 4, 40)
         _check("hand_size", self.hand_size, 1, 6)
         _check("incantation_size", self.incantation_size, 2, 12)
+        if self.incantation_threshold is None:
+            default = min(DEFAULT_INCANTATION_THRESHOLD[n], self.incantation_size)
+            object.__setattr__(self, "incantation_threshold", default)
         _check("incantation_threshold", self.incantation_threshold, 1, self.incantation_size)
         _check("opposite_cancels", self.opposite_cancels, 0, 3)
         _check("start_sanity", self.start_sanity, 1, 12)

@@ -122,10 +122,10 @@ def test_config_hidden_bounds_checked_even_when_variant_off():
 def test_config_defaults():
     """R1.1, R1.2, R2.4, R3.3, R13.4."""
     cfg = GameConfig()
-    assert cfg.num_players == 5 and cfg.cultists == 1 and cfg.first_hour == 1
+    assert cfg.num_players == 5 and cfg.cultists == 1 and cfg.first_hour == 2
     assert cfg.deck_size == 48
-    assert [GameConfig(num_players=n).cultists for n in range(4, 9)] == [1, 1, 2, 2, 3]
-    assert all(GameConfig(num_players=n).first_hour == 1 for n in range(4, 9))
+    assert [GameConfig(num_players=n).cultists for n in range(4, 9)] == [1, 1, 1, 2, 2]
+    assert [GameConfig(num_players=n).first_hour for n in range(4, 9)] == [1, 2, 5, 2, 4]
 
 
 def test_config_is_frozen():
