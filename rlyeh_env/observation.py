@@ -60,10 +60,6 @@ TRUTH_LAYOUT = Layout(
 CAP = 4  # counts that can grow without bound are shown as min(count, CAP) / CAP
 
 
-def _capped(counts: list[int], rel: list[int]) -> np.ndarray:
-    return np.minimum(np.asarray(counts, dtype=np.float32)[rel], CAP) / CAP
-
-
 class Encoder:
     """Encodes observations for one table configuration.
 

@@ -21,29 +21,8 @@ DOOMED = 0.15  # a pool with a success chance below this needs no more sabotage
 PUSH_MARGIN = 0.05  # accuse an investigator the table suspects nearly enough to vote them out
 
 
-def decide(ctx) -> int | None:
-    phase = ctx.w.phase
-    if phase == Phase.TURN:
-        return turn(ctx)
-    if phase == Phase.VOTE:
-        return vote(ctx)
-    if phase == Phase.RESEARCH_DISCARD:
-        return discard(ctx)
-    if phase == Phase.GAMBLE_PLAY:
-        return gamble_play(ctx)
-    if phase == Phase.DECLARE_TARGET:
-        return declare(ctx)
-    if phase == Phase.INVESTIGATE_TAKE:
-        return take(ctx)
-    if phase == Phase.INVESTIGATE_GIVE:
-        return give(ctx)
-    if phase == Phase.NECRONOMICON_PAGE:
-        return ctx.first(A.PAGE + Page.DOOM, A.PAGE + Page.FORBIDDEN_LORE, A.PAGE + Page.TURN_BACK_TIME)
-    if phase == Phase.EQUIPMENT_PLAYER:
-        return aim(ctx)
-    if phase == Phase.EQUIPMENT_SIGIL:
-        return compass(ctx)
-    return None
+def page(ctx) -> int | None:
+    return ctx.first(A.PAGE + Page.DOOM, A.PAGE + Page.FORBIDDEN_LORE, A.PAGE + Page.TURN_BACK_TIME)
 
 
 def _revealed(w) -> bool:

@@ -2,7 +2,7 @@
 
 It decodes the observation (`view.read`), keeps a Bayesian posterior over who the cultists are
 (`beliefs.Beliefs`, cached until the public record changes) and hands the decision to the
-policy of its role (`investigator.decide` or `cultist.decide`). It is the baseline trained
+policy of its role (the functions of `investigator` or `cultist`, by phase). It is the baseline trained
 agents must beat, and the opponent `scripts/balance.py` tunes the default rules against.
 """
 
@@ -116,9 +116,30 @@ class HeuristicBot:
         w, k = read(observation, self.constants)
         ctx = Context(self, w, k, legal)
         policy = cultist if w.cultist else investigator
-        action = policy.decide(ctx)
+        action = decide(policy, ctx)
         if action is None or action not in ctx.can:
             if self.strict:
                 raise AssertionError(f"heuristic chose {action!r}, not among the legal {legal} (phase {w.phase})")
             action = A.RESEARCH if A.RESEARCH in ctx.can else legal[0]
         return int(action)
+
+
+# The role modules (investigator.py, cultist.py) define one function per decision, by these names.
+_HANDLERS = {
+    Phase.TURN: "turn",
+    Phase.VOTE: "vote",
+    Phase.RESEARCH_DISCARD: "discard",
+    Phase.GAMBLE_PLAY: "gamble_play",
+    Phase.DECLARE_TARGET: "declare",
+    Phase.INVESTIGATE_TAKE: "take",
+    Phase.INVESTIGATE_GIVE: "give",
+    Phase.NECRONOMICON_PAGE: "page",
+    Phase.EQUIPMENT_PLAYER: "aim",
+    Phase.EQUIPMENT_SIGIL: "compass",
+}
+
+
+def decide(policy, ctx) -> int | None:
+    """The role policy's choice for the pending decision (None: no opinion)."""
+    name = _HANDLERS.get(ctx.w.phase)
+    return getattr(policy, name)(ctx) if name else None

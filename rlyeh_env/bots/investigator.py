@@ -29,29 +29,8 @@ GAMBLE_RESERVE = 1.0  # gamble (instead of Research) while the pool can still ab
 BLOCKING = (Insanity.PARALYSIS, Insanity.HOARDING, Insanity.GAMBLING_FEVER, Insanity.CATATONIA, Insanity.PARANOIA)
 
 
-def decide(ctx) -> int | None:
-    phase = ctx.w.phase
-    if phase == Phase.TURN:
-        return turn(ctx)
-    if phase == Phase.VOTE:
-        return vote(ctx)
-    if phase == Phase.RESEARCH_DISCARD:
-        return discard(ctx)
-    if phase == Phase.GAMBLE_PLAY:
-        return gamble_play(ctx)
-    if phase == Phase.DECLARE_TARGET:
-        return declare(ctx)
-    if phase == Phase.INVESTIGATE_TAKE:
-        return take(ctx)
-    if phase == Phase.INVESTIGATE_GIVE:
-        return give(ctx)
-    if phase == Phase.NECRONOMICON_PAGE:
-        return ctx.first(A.PAGE + Page.TURN_BACK_TIME, A.PAGE + Page.FORBIDDEN_LORE, A.PAGE + Page.DOOM)
-    if phase == Phase.EQUIPMENT_PLAYER:
-        return aim(ctx)
-    if phase == Phase.EQUIPMENT_SIGIL:
-        return compass(ctx)
-    return None
+def page(ctx) -> int | None:
+    return ctx.first(A.PAGE + Page.TURN_BACK_TIME, A.PAGE + Page.FORBIDDEN_LORE, A.PAGE + Page.DOOM)
 
 
 # -- declaring -------------------------------------------------------------------------------------
