@@ -90,6 +90,7 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.decider]
+        self._rewarded = False
 
     def step(self, action: ActionType) -> None:
         agent = self.agent_selection
@@ -100,7 +101,9 @@ class raw_env(AECEnv, EzPickle):
         sigils_before = state.sigils_activated
         self.game.step(int(action))  # raises IllegalActionError naming the legal actions
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # most steps pay nothing: rebuild the dict only after one that paid
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         gained = state.sigils_activated - sigils_before
         if gained and self.config.sigil_reward:
             self._team_rewards(gained * self.config.sigil_reward)
@@ -110,11 +113,13 @@ class raw_env(AECEnv, EzPickle):
             self.agent_selection = agent
         else:
             self.agent_selection = self.possible_agents[state.decider]
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _team_rewards(self, investigator_reward: float) -> None:
+        self._rewarded = True
         for agent in self.agents:
             role = self.game.state.players[self._seat[agent]].role
             self.rewards[agent] += investigator_reward if role == Role.INVESTIGATOR else -investigator_reward
