@@ -18,7 +18,6 @@ import numpy as np
 from .bots import make_bot
 from .engine import GameConfig, Role, Winner
 from .engine.actions import NUM_ACTIONS
-from .engine.cards import Sigil, label
 from .engine.game import Game
 from .fast_observation import IncrementalEncoder
 from .text import describe_legal_actions, narrate, player_name, render_seat, render_truth
@@ -86,8 +85,6 @@ def play(args: argparse.Namespace) -> int:
             if seat == me:
                 print()
                 print(render_seat(game.state, me, with_choices=False))
-                if game.state.pending.gamble_cards:
-                    print("You drew: " + ", ".join(label(Sigil(c)) for c in game.state.pending.gamble_cards))
                 choices = describe_legal_actions(game.state, me)
                 for number, (_, text) in enumerate(choices, 1):
                     print(f"  [{number}] {text}")

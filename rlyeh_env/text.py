@@ -94,11 +94,12 @@ def render_seat(state: State, seat: int, with_choices: bool = True) -> str:
         lines.append("Next deck cards: " + ", ".join(label(Sigil(c)) for c in mem.deck_top))
     lines.append("Players:")
     lines += [_public_player(state, s) for s in range(state.num_players)]
-    if state.decider == seat and not state.game_over and with_choices:
+    if state.decider == seat and not state.game_over:
         if state.pending.gamble_cards and state.phase == Phase.GAMBLE_PLAY:
             lines.append("You drew: " + ", ".join(label(Sigil(c)) for c in state.pending.gamble_cards))
         if state.phase == Phase.NECRONOMICON_PAGE:
             lines.append("The pages show: " + ", ".join(label(Page(p)) for p in state.pending.pages))
+    if state.decider == seat and not state.game_over and with_choices:
         lines.append("Your choices:")
         lines += [f"  {a:2d}: {text}" for a, text in describe_legal_actions(state, seat)]
     return "\n".join(lines)
