@@ -13,10 +13,10 @@ import pytest
 from rlyeh_env import raw_env
 from rlyeh_env.engine import GameConfig, Phase, apply_action, legal_actions, new_game
 from rlyeh_env.engine import actions as A
-from rlyeh_env.engine.state import PoolCard
 from rlyeh_env.layout import SEAT_LAYOUT, SEATS
 from rlyeh_env.observation import HISTORY_LAYOUT, TRUTH_LAYOUT, Encoder
 from rlyeh_env_testkit import policy, sample_states
+from scenario import set_hand, set_pool
 
 # -- offsets from the spec ------------------------------------------------------------------------
 # players row: present, sanity, mad, insanity (6), revealed (none, investigator, cultist),
@@ -60,37 +60,6 @@ def one_hot(size, i):
 def dealt(n=5, seed=0, **config):
     rng = random.Random(seed)
     return new_game(GameConfig(num_players=n, **config), rng), rng
-
-
-def take_from_deck(state, sigil):
-    for zone in (state.deck, state.discard):
-        if sigil in zone:
-            zone.pop(zone.index(sigil))
-            return
-    raise AssertionError("no card of that sigil left")
-
-
-def set_hand(state, seat, hand):
-    player = state.players[seat]
-    for s in range(4):
-        state.deck[:0] = [s] * player.hand[s]
-    player.hand = [0, 0, 0, 0]
-    for s in range(4):
-        for _ in range(hand[s]):
-            take_from_deck(state, s)
-    player.hand = list(hand)
-
-
-def set_pool(state, cards):
-    """Pool of (sigil, contributor, face_up) cards taken from the deck, bookkeeping to match."""
-    for card in cards:
-        sigil, seat, up = card
-        take_from_deck(state, sigil)
-        state.pool.append(PoolCard(sigil, seat, up))
-        state.pool_contributions[seat] += 1
-        if up:
-            state.pool_face_up[seat][sigil] += 1
-        state.players[seat].memory.pool_mine[sigil] += 1
 
 
 def declared(n=5, seed=0, target=0, **config):
