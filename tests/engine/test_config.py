@@ -156,3 +156,10 @@ def test_config_dict_round_trip_through_json():
     again = GameConfig.from_dict(data)
     assert again == cfg and again.necronomicon_pages == (2, 0, 5)
     assert GameConfig.from_dict({}) == GameConfig()
+
+
+def test_r5_threshold_default_depends_on_the_table():
+    """R5.5, R13.4: None takes 3 at 4 players and 4 otherwise, never above incantation_size."""
+    assert [GameConfig(num_players=n).incantation_threshold for n in range(4, 9)] == [3, 4, 4, 4, 4]
+    assert GameConfig(num_players=5, incantation_size=3).incantation_threshold == 3
+    assert GameConfig(num_players=4, incantation_threshold=5).incantation_threshold == 5

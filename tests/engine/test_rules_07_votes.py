@@ -193,7 +193,7 @@ def test_r7_accuse_everyone_unrevealed_at_any_table_size(eng, n):
 
 
 def test_r7_curse_loss_from_config(eng):
-    """R6.5.3 (curse_sanity_loss, a field R13.4 does not list yet)."""
+    """R6.5.3 (curse_sanity_loss, R13.4)."""
     state, rng = _table(eng, [I, C, I, I, I], seat=1, curse_sanity_loss=3)
     state.players[1].revealed = True
     eng.step(state, rng, eng.curse(state, 1, 0))
