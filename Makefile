@@ -15,7 +15,7 @@ TORCH_SPEC ?= torch==2.13.0
 THREADS2 := OMP_NUM_THREADS=2 MKL_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2
 THREADS1 := OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
-.PHONY: venv test test-slow play bench balance clean
+.PHONY: venv test test-slow play bench balance train train-smoke evaluate bench-train clean
 
 venv: $(STAMP)
 
@@ -43,6 +43,22 @@ bench: venv
 
 balance: venv
 	$(THREADS2) $(PY) scripts/balance.py
+
+# The recipe of the shipped bots (checkpoints/README.md); about an hour and a half on 2 cores.
+train: venv
+	$(THREADS2) $(PY) scripts/train.py --preset full
+
+train-smoke: venv
+	$(THREADS2) $(PY) scripts/train.py --preset smoke
+
+# The evaluation table of checkpoints/README.md.
+evaluate: venv
+	$(THREADS2) $(PY) scripts/evaluate.py --sizes 4 5 6 7 8 --games 2000 --json checkpoints/evaluation.json
+
+# Our trainer against sb3-contrib's MaskablePPO (installs the `bench` extra first).
+bench-train: venv
+	$(PIP) install -e ".[bench]"
+	$(THREADS2) $(PY) scripts/benchmark_training.py
 
 # Removes build/test artefacts; keeps .venv, runs/ and replays/.
 clean:

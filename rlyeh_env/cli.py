@@ -1,0 +1,41 @@
+"""The `rlyeh` command: `rlyeh play`, `rlyeh train`, `rlyeh eval` (each has its own --help).
+
+`train` and `eval` need the `train` extra (PyTorch); `play` needs only the env.
+"""
+
+from __future__ import annotations
+
+import sys
+
+COMMANDS = {
+    "play": "sit at a table against bots in the terminal",
+    "train": "PPO self-play of the investigator and cultist policies",
+    "eval": "tournament of bots and checkpoints: win rates with confidence intervals",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+        usage = "\n".join(f"  {name:<6} {text}" for name, text in COMMANDS.items())
+        stream = sys.stdout if not argv or argv[0] in ("-h", "--help") else sys.stderr
+        if argv and argv[0] not in ("-h", "--help"):
+            print(f"rlyeh: unknown command {argv[0]!r}", file=stream)
+        print(f"usage: rlyeh COMMAND [options]\n\ncommands:\n{usage}", file=stream)
+        return 0 if stream is sys.stdout else 2
+    command, rest = argv[0], argv[1:]
+    if command == "play":
+        from .play import main as play_main
+
+        return play_main(rest) or 0
+    try:
+        from training import commands
+    except ImportError as err:
+        print(f"rlyeh {command} needs the training extra: pip install -e '.[train]' ({err})", file=sys.stderr)
+        return 2
+    run = commands.train_main if command == "train" else commands.eval_main
+    return run(rest, prog=f"rlyeh {command}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

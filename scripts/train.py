@@ -1,0 +1,17 @@
+"""Train the investigator and cultist policies by PPO self-play (same as `rlyeh train`).
+
+    python scripts/train.py --preset smoke            # under two minutes, end to end
+    python scripts/train.py --preset full             # the recipe of checkpoints/rlyeh_v0.pt
+    python scripts/train.py --resume runs/full/checkpoint.pt
+    python scripts/train.py --help                    # every setting, with its help text
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from training.commands import train_main  # noqa: E402
+
+if __name__ == "__main__":
+    sys.exit(train_main(prog="train.py"))

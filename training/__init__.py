@@ -1,0 +1,18 @@
+"""PPO self-play for The Gate of R'lyeh: an investigator and a cultist policy trained at once.
+
+    config.py       Args (every setting, with help) and the presets `smoke` and `full`
+    table.py        one game on the engine, as the AEC env shows it (observations, masks, rewards)
+    network.py      ActorCritic: policy trunk (+ optional GRU), action and belief heads, value net
+    players.py      who sits in a seat during batched play: a network or a scripted bot
+    collector.py    many games in lockstep, batched forwards, per-agent trajectories
+    buffer.py       the learners' decisions and GAE along each agent's own trajectory
+    ppo.py          the masked (optionally recurrent) PPO update with the belief loss
+    opponents.py    the matchmaker: table sizes, self-play, scripted bots and the snapshot pool
+    trainer.py      the loop: rollouts, updates, evaluation, logs, checkpoints, resume
+    checkpoint.py   atomic checkpoint files, checked on load
+    policy_bot.py   PolicyBot: a checkpoint seated as a Bot
+    evaluation.py   tournaments with win rates, confidence intervals and belief AUC
+    plots.py        the learning-curve figure
+
+Run it with `scripts/train.py` or `rlyeh train`; see the README's Training section.
+"""

@@ -1,0 +1,101 @@
+"""Checkpoint files: written atomically, checked on load with errors that say what is wrong.
+
+A checkpoint is a `torch.save`d dict:
+
+    format          CHECKPOINT_FORMAT
+    kind            "training" (resumable: optimizers, opponent pool, generators) or "policy"
+                    (the two policies only: what `checkpoints/` ships and a bot needs)
+    env_version     rlyeh_env.__version__ when written
+    layout          observation and action layout signature (`layout_signature()`)
+    args            the run's `Args` as a dict
+    policies        {"INVESTIGATOR": {"spec": ..., "weights": ...}, "CULTIST": {...}}
+    update, decisions, and for "training" files: optimizers, pool, rng, history
+
+Loading uses `torch.load(weights_only=True)`: a checkpoint holds tensors and plain Python
+values only, so a tampered file cannot run code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import torch
+
+import rlyeh_env
+from rlyeh_env.engine.actions import NUM_ACTIONS
+from rlyeh_env.layout import SEAT_LAYOUT
+from rlyeh_env.observation import TRUTH_LAYOUT
+
+CHECKPOINT_FORMAT = 1
+ROLE_KEYS = ("INVESTIGATOR", "CULTIST")
+
+
+class CheckpointError(ValueError):
+    """A checkpoint file that cannot be used, with the reason."""
+
+
+def layout_signature() -> dict:
+    """What a policy's inputs and outputs mean: a digest of every observation piece's name and
+    range, the sizes, and the number of actions."""
+    pieces = ";".join(f"{p.name}:{p.start}-{p.stop}" for p in SEAT_LAYOUT.pieces.values())
+    truth = ";".join(f"{p.name}:{p.start}-{p.stop}" for p in TRUTH_LAYOUT.pieces.values())
+    return {
+        "observation_size": SEAT_LAYOUT.size,
+        "truth_size": SEAT_LAYOUT.size + TRUTH_LAYOUT.size,
+        "num_actions": NUM_ACTIONS,
+        "digest": hashlib.sha256(f"{pieces}|{truth}|{NUM_ACTIONS}".encode()).hexdigest()[:16],
+    }
+
+
+def save_checkpoint(path: str | os.PathLike, payload: dict) -> None:
+    """Write atomically: to a temporary file beside `path`, flushed, then renamed over it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = {"format": CHECKPOINT_FORMAT, "env_version": rlyeh_env.__version__, "layout": layout_signature(),
+               **payload}
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            torch.save(payload, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
+    """Read and check a checkpoint. Raises `CheckpointError` for a missing, unreadable, corrupt
+    or foreign file, a format from another version, or a layout that does not match this env."""
+    path = Path(path)
+    if not path.is_file():
+        raise CheckpointError(f"no checkpoint file at {path}")
+    try:
+        data = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as err:  # torch raises many kinds for a bad file; all mean the same here
+        raise CheckpointError(f"{path} is not a readable checkpoint (corrupt or truncated?): {err}") from err
+    if not isinstance(data, dict) or "format" not in data or "policies" not in data:
+        raise CheckpointError(f"{path} is not an rlyeh-env checkpoint (no format or policies entry)")
+    if data["format"] != CHECKPOINT_FORMAT:
+        raise CheckpointError(f"{path} has checkpoint format {data['format']}; this version reads {CHECKPOINT_FORMAT}")
+    expected = layout_signature()
+    if data.get("layout") != expected:
+        differences = [
+            f"{key}: file {data.get('layout', {}).get(key)!r}, env {value!r}"
+            for key, value in expected.items()
+            if data.get("layout", {}).get(key) != value
+        ]
+        raise CheckpointError(
+            f"{path} was trained on another observation/action layout (env version "
+            f"{data.get('env_version')}, this is {rlyeh_env.__version__}): " + "; ".join(differences)
+        )
+    if kind is not None and data.get("kind") != kind:
+        raise CheckpointError(f"{path} is a {data.get('kind')!r} checkpoint; a {kind!r} one is needed")
+    missing = [role for role in ROLE_KEYS if role not in data["policies"]]
+    if missing:
+        raise CheckpointError(f"{path} lacks the {', '.join(missing).lower()} policy")
+    return data

@@ -1,0 +1,92 @@
+"""The `train` and `eval` commands (`scripts/train.py`, `scripts/evaluate.py`, `rlyeh train`,
+`rlyeh eval`): argument parsing and printing only; the work is in trainer.py and evaluation.py."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .checkpoint import CheckpointError
+from .config import add_arguments, from_namespace
+
+
+def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog=prog, description="PPO self-play of the investigator and cultist policies."
+    )
+    parser.add_argument("--resume", type=Path, metavar="CHECKPOINT",
+                        help="continue the run saved in this training checkpoint (its settings, "
+                             "with any option given here applied on top)")
+    add_arguments(parser)
+    namespace = parser.parse_args(argv)
+    from .trainer import Trainer
+
+    try:
+        if namespace.resume is not None:
+            overrides = {k: v for k, v in vars(from_namespace(namespace)).items()
+                         if getattr(namespace, k, None) is not None}
+            trainer = Trainer.resume(namespace.resume, **overrides)
+        else:
+            trainer = Trainer(from_namespace(namespace))
+    except (CheckpointError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"run folder: {trainer.run_dir}  (TensorBoard: tensorboard --logdir {trainer.run_dir / 'tb'})")
+    trainer.train()
+    print(f"checkpoint: {trainer.run_dir / 'checkpoint.pt'}  bots: {trainer.run_dir / 'policies.pt'}  "
+          f"curves: {trainer.run_dir / 'learning_curves.png'}")
+    return 0
+
+
+def _lineup(text: str) -> tuple[str, str]:
+    parts = text.split(",")
+    if len(parts) != 2 or not all(parts):
+        raise argparse.ArgumentTypeError(
+            f"a line-up is INVESTIGATORS,CULTISTS (each random, heuristic, checkpoint or a checkpoint path), got {text!r}"
+        )
+    for part in parts:
+        if part not in ("random", "heuristic", "checkpoint") and not Path(part).is_file():
+            raise argparse.ArgumentTypeError(f"{part!r} is neither random, heuristic, checkpoint nor a checkpoint file")
+    return parts[0], parts[1]
+
+
+def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Tournament: investigators' win rate (95%% CI) and belief AUC per line-up and table size.",
+    )
+    parser.add_argument("--lineup", type=_lineup, action="append", metavar="INV,CULT",
+                        help="investigators,cultists; repeatable (default: the six line-ups of checkpoints/README.md)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[5], help="table sizes (default 5)")
+    parser.add_argument("--games", type=int, default=200, help="games per line-up and size (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
+    parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
+    parser.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
+    parser.add_argument("--json", type=Path, help="also save the results here")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    if any(not 4 <= n <= 8 for n in args.sizes) or args.games < 1:
+        parser.error("sizes must be in 4..8 and games >= 1")
+    import torch
+
+    from .evaluation import markdown_table, results_json, tournament
+
+    torch.set_num_threads(args.threads)
+    lineups = args.lineup or [
+        ("heuristic", "heuristic"), ("checkpoint", "heuristic"), ("heuristic", "checkpoint"),
+        ("checkpoint", "random"), ("random", "checkpoint"), ("heuristic", "random"), ("random", "heuristic"),
+    ]
+    try:
+        results = tournament(lineups, args.sizes, args.games, args.seed, args.greedy, progress=not args.no_progress)
+    except CheckpointError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(markdown_table(results))
+    if args.json:
+        from rlyeh_env.engine.game import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps(results_json(results), indent=1))
+        print(f"saved {args.json}")
+    return 0

@@ -1,0 +1,190 @@
+"""`Args`: every setting of a training run, each with its help text, plus the named presets.
+
+The help text lives in each field's metadata, so the command line (`scripts/train.py`, `rlyeh
+train`) and the docs are generated from one place: `add_arguments` builds argparse options from
+the fields and `from_namespace` reads them back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from dataclasses import dataclass, field
+
+
+def _help(text: str, default=dataclasses.MISSING, **kwargs):
+    return field(default=default, metadata={"help": text}, **kwargs)
+
+
+@dataclass(frozen=True)
+class Args:
+    # -- the run
+    run_name: str = _help("name of the run folder under --runs-dir", "rlyeh")
+    runs_dir: str = _help("where run folders (TensorBoard logs, checkpoints, plot) are written", "runs")
+    seed: int = _help("seeds games, opponent draws, sampling and network initialisation", 1)
+    total_decisions: int = _help("stop after this many learner decisions (PPO; the warm start not counted)", 8_000_000)
+    threads: int = _help("torch intra-op threads (this machine has 2 cores)", 2)
+    checkpoint_every: int = _help("write a checkpoint every N updates (and always at the end)", 10)
+    eval_every: int = _help("play evaluation games against random and heuristic bots every N updates (0: never)", 10)
+    eval_games: int = _help("games per evaluation match-up (per role and opponent)", 100)
+    progress: bool = _help("show a progress bar", True)
+
+    # -- the tables
+    table_sizes: tuple[int, ...] = _help("table sizes drawn uniformly for each game", (4, 5, 6, 7, 8))
+    sigil_reward: float = _help("reward shaping: +r to investigators, -r to cultists per sigil activated", 0.1)
+    num_games: int = _help("games stepped in lockstep (the batch of every policy forward)", 128)
+    decisions_per_rollout: int = _help(
+        "learner decisions gathered before each update; games under way then play to their end", 16_384
+    )
+
+    imitation_decisions: int = _help(
+        "warm start: clone the heuristic bot on this many of its decisions before PPO (0: off; feed-forward "
+        "policies only)", 0
+    )
+    imitation_epochs: int = _help("warm start: passes over the demonstrations", 10)
+    imitation_lr: float = _help("warm start: Adam learning rate", 1e-3)
+    imitation_minibatch_size: int = _help("warm start: demonstrations per gradient step", 512)
+
+    # -- opponents (per game one side is drawn; the learners play the other)
+    opponent_latest: float = _help("probability that both sides are the latest learners (pure self-play)", 0.4)
+    opponent_heuristic: float = _help("probability that the opposing side is the heuristic bot", 0.4)
+    opponent_random: float = _help("probability that the opposing side is the random bot", 0.0)
+    pool_size: int = _help(
+        "past snapshots kept per role; the rest of the probability mass draws one of them uniformly", 8
+    )
+    snapshot_every: int = _help("add the learners to the opponent pool every N updates", 5)
+
+    # -- the network
+    hidden: tuple[int, ...] = _help("hidden layer widths of the policy and of the value network", (256, 128))
+    recurrent: bool = _help("put a GRU after the policy trunk (masked recurrent PPO)", False)
+    sequence_length: int = _help("recurrent only: backpropagation-through-time chunk length", 16)
+    central_critic: bool = _help("the value network reads the full truth (env.state()) instead of the observation", False)
+    belief_coef: float = _help("weight of the auxiliary cultist-belief loss", 0.5)
+
+    # -- PPO
+    learning_rate: float = _help("Adam learning rate", 3e-4)
+    anneal_lr: bool = _help("decay the learning rate linearly to 0 over the run", True)
+    gamma: float = _help("discount factor per own decision", 0.995)
+    gae_lambda: float = _help("GAE lambda", 0.95)
+    update_epochs: int = _help("passes over each rollout", 3)
+    minibatch_size: int = _help("transitions (or recurrent chunks x length) per gradient step", 2048)
+    clip_coef: float = _help("PPO ratio clip", 0.2)
+    clip_value: bool = _help("clip the value loss as PPO's reference implementation does", True)
+    ent_coef: float = _help("entropy bonus (entropy over legal actions only)", 0.01)
+    vf_coef: float = _help("value loss weight", 0.5)
+    max_grad_norm: float = _help("global gradient-norm clip", 0.5)
+    target_kl: float = _help("stop an update's epochs early when approx KL exceeds this (0: never)", 0.0)
+
+    def __post_init__(self):
+        checks = [
+            (self.total_decisions > 0, "total_decisions must be > 0"),
+            (self.threads >= 1, "threads must be >= 1"),
+            (self.num_games >= 1, "num_games must be >= 1"),
+            (self.decisions_per_rollout >= 1, "decisions_per_rollout must be >= 1"),
+            (len(self.table_sizes) > 0 and all(4 <= n <= 8 for n in self.table_sizes),
+             f"table_sizes must be non-empty, each in 4..8, got {self.table_sizes}"),
+            (all(0.0 <= p <= 1.0 for p in self._opponent_probabilities()),
+             "opponent_latest, opponent_heuristic and opponent_random must each be in [0, 1]"),
+            (sum(self._opponent_probabilities()) <= 1.0 + 1e-9,
+             "opponent_latest + opponent_heuristic + opponent_random must be <= 1 (the rest draws from the pool)"),
+            (self.pool_size >= 0, "pool_size must be >= 0"),
+            (self.imitation_decisions >= 0, "imitation_decisions must be >= 0"),
+            (self.imitation_epochs >= 1 and self.imitation_minibatch_size >= 1 and self.imitation_lr > 0,
+             "imitation_epochs and imitation_minibatch_size must be >= 1, imitation_lr > 0"),
+            (self.imitation_decisions == 0 or not self.recurrent,
+             "imitation_decisions needs recurrent=False (cloning trains on single decisions, not sequences)"),
+            (self.snapshot_every >= 1, "snapshot_every must be >= 1"),
+            (len(self.hidden) > 0 and all(h >= 1 for h in self.hidden), "hidden must list positive widths"),
+            (self.sequence_length >= 1, "sequence_length must be >= 1"),
+            (self.learning_rate > 0, "learning_rate must be > 0"),
+            (0.0 < self.gamma <= 1.0, "gamma must be in (0, 1]"),
+            (0.0 <= self.gae_lambda <= 1.0, "gae_lambda must be in [0, 1]"),
+            (self.update_epochs >= 1, "update_epochs must be >= 1"),
+            (self.minibatch_size >= 1, "minibatch_size must be >= 1"),
+            (self.clip_coef > 0, "clip_coef must be > 0"),
+            (self.max_grad_norm > 0, "max_grad_norm must be > 0"),
+            (self.target_kl >= 0, "target_kl must be >= 0"),
+            (self.checkpoint_every >= 1, "checkpoint_every must be >= 1"),
+            (self.eval_every >= 0 and self.eval_games >= 1, "eval_every must be >= 0 and eval_games >= 1"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(message)
+        if self.pool_size == 0 and sum(self._opponent_probabilities()) < 1.0 - 1e-9:
+            raise ValueError("with pool_size 0 the opponent probabilities must add up to 1")
+
+    def _opponent_probabilities(self) -> tuple[float, float, float]:
+        return self.opponent_latest, self.opponent_heuristic, self.opponent_random
+
+    @property
+    def opponent_pool(self) -> float:
+        """Probability that the opposing side is a past snapshot from the pool."""
+        return max(0.0, 1.0 - sum(self._opponent_probabilities()))
+
+    def replace(self, **changes) -> "Args":
+        return dataclasses.replace(self, **changes)
+
+
+PRESETS: dict[str, dict] = {
+    # Under two minutes end to end on 2 cores; exercised by tests/training/test_smoke.py.
+    "smoke": dict(
+        run_name="smoke",
+        total_decisions=6_000,
+        num_games=16,
+        decisions_per_rollout=2_000,
+        hidden=(64, 64),
+        eval_every=2,
+        eval_games=4,
+        checkpoint_every=2,
+        snapshot_every=1,
+        pool_size=2,
+        minibatch_size=512,
+        imitation_decisions=1_000,
+        imitation_epochs=2,
+    ),
+    # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md).
+    "full": dict(run_name="full", total_decisions=8_000_000, imitation_decisions=400_000),
+}
+
+
+def preset(name: str, **overrides) -> Args:
+    if name not in PRESETS:
+        raise ValueError(f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}")
+    return Args(**{**PRESETS[name], **overrides})
+
+
+# -- command line -------------------------------------------------------------------------------
+
+
+def _parse_bool(text: str) -> bool:
+    lowered = text.lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """One `--kebab-case` option per `Args` field (default: the preset's value), plus `--preset`."""
+    parser.add_argument("--preset", default="full", choices=sorted(PRESETS), help="starting values (default: full)")
+    for f in dataclasses.fields(Args):
+        flag = "--" + f.name.replace("_", "-")
+        help_text = f.metadata["help"] + f" (Args default: {f.default})"
+        if f.type in ("bool", bool):
+            parser.add_argument(flag, type=_parse_bool, metavar="BOOL", help=help_text)
+        elif f.type in ("tuple[int, ...]",):
+            parser.add_argument(flag, type=int, nargs="+", metavar="N", help=help_text)
+        else:
+            kind = {"int": int, "float": float, "str": str}[f.type]
+            parser.add_argument(flag, type=kind, help=help_text)
+
+
+def from_namespace(namespace: argparse.Namespace) -> Args:
+    """The preset named by `--preset`, with every option given on the command line applied."""
+    overrides = {}
+    for f in dataclasses.fields(Args):
+        value = getattr(namespace, f.name, None)
+        if value is not None:
+            overrides[f.name] = tuple(value) if isinstance(value, list) else value
+    return preset(namespace.preset, **overrides)

@@ -1,0 +1,165 @@
+"""Tournaments: any line-up of random, heuristic and checkpoint players, per table size.
+
+A player is named by a string: `random`, `heuristic`, `checkpoint` (the shipped bots,
+`checkpoints/rlyeh_v0.pt`) or the path of a checkpoint file. Checkpoint players play batched
+(one forward for every game waiting on them), so thousands of games take minutes. Game i of
+every match-up at a table size uses the same seed, so line-ups are compared on the same deals.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from rlyeh_env.arena import wilson_interval
+from rlyeh_env.engine import GameConfig, Role
+
+from .collector import Collector, GameSpec
+from .metrics import belief_auc
+from .players import BotPlayer, NetPlayer
+from .policy_bot import SHIPPED_CHECKPOINT, load_policies
+
+
+@dataclass
+class MatchResult:
+    investigators: str
+    cultists: str
+    num_players: int
+    games: int
+    investigator_wins: int
+    ci_low: float
+    ci_high: float
+    investigator_belief_auc: float | None = None
+    cultist_belief_auc: float | None = None
+
+    @property
+    def investigator_win_rate(self) -> float:
+        return self.investigator_wins / self.games if self.games else float("nan")
+
+
+def make_player(name: str, role: Role, greedy: bool = False, cache: dict | None = None):
+    """The player a line-up name stands for, on the side of `role`."""
+    if name in ("random", "heuristic"):
+        return BotPlayer(name)
+    path = SHIPPED_CHECKPOINT if name == "checkpoint" else Path(name)
+    cache = cache if cache is not None else {}
+    if path not in cache:
+        cache[path] = load_policies(path)
+    return NetPlayer(cache[path][role], f"{name}:{role.name.lower()}", greedy=greedy, track_beliefs=True)
+
+
+def game_seed(seed: int, num_players: int, index: int) -> int:
+    return random.Random(f"eval-{seed}-{num_players}-{index}").getrandbits(63)
+
+
+def play_match(
+    investigators, cultists, num_players: int, games: int, seed: int = 0, num_slots: int = 64,
+    config: dict | None = None, names: tuple[str, str] | None = None,
+) -> MatchResult:
+    """`games` seeded games with `investigators` on every investigator seat and `cultists` on
+    every cultist seat (players from `make_player`)."""
+    game_config = GameConfig(num_players=num_players, **(config or {}))
+    for player in (investigators, cultists):
+        if isinstance(player, NetPlayer):
+            player.belief_records.clear()
+
+    def next_game(index: int) -> GameSpec:
+        return GameSpec(game_config, game_seed(seed, num_players, index),
+                        {Role.INVESTIGATOR: investigators, Role.CULTIST: cultists})
+
+    generator = torch.Generator().manual_seed(seed)
+    _, finished = Collector(min(num_slots, games), generator).run(next_game, num_games=games)
+    wins = sum(g.investigators_won for g in finished)
+    low, high = wilson_interval(wins, games)
+    names = names or (_name(investigators), _name(cultists))
+    return MatchResult(names[0], names[1], num_players, games, wins, low, high,
+                       _auc(investigators), _auc(cultists))
+
+
+def _name(player) -> str:
+    return player.name
+
+
+def _auc(player) -> float | None:
+    if not isinstance(player, NetPlayer) or not player.belief_records:
+        return None
+    logits, targets, valid = (np.concatenate(parts) for parts in zip(*player.belief_records))
+    return belief_auc(logits, targets, valid)
+
+
+def tournament(
+    lineups: list[tuple[str, str]], table_sizes: list[int], games: int, seed: int = 0, greedy: bool = False,
+    config: dict | None = None, progress: bool = True,
+) -> list[MatchResult]:
+    """Every (investigators, cultists) line-up at every table size."""
+    cache: dict = {}
+    jobs = [(inv, cult, n) for n in table_sizes for inv, cult in lineups]
+    results = []
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(jobs) * games, unit="game", dynamic_ncols=True, desc="tournament")
+    for inv, cult, n in jobs:
+        result = play_match(
+            make_player(inv, Role.INVESTIGATOR, greedy, cache), make_player(cult, Role.CULTIST, greedy, cache),
+            n, games, seed, config=config, names=(inv, cult),
+        )
+        results.append(result)
+        if bar is not None:
+            bar.update(games)
+    if bar is not None:
+        bar.close()
+    return results
+
+
+def markdown_table(results: list[MatchResult]) -> str:
+    rows = [
+        "| players | investigators | cultists | games | investigators win | 95% CI | belief AUC (inv / cult) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        aucs = " / ".join("-" if a is None else f"{a:.3f}" for a in (r.investigator_belief_auc, r.cultist_belief_auc))
+        rows.append(
+            f"| {r.num_players} | {r.investigators} | {r.cultists} | {r.games} | {r.investigator_win_rate:.1%} "
+            f"| {r.ci_low:.1%}-{r.ci_high:.1%} | {aucs} |"
+        )
+    return "\n".join(rows)
+
+
+def results_json(results: list[MatchResult]) -> list[dict]:
+    return [{**asdict(r), "investigator_win_rate": r.investigator_win_rate} for r in results]
+
+
+def evaluate_against_bots(trainer, games: int) -> dict[str, float]:
+    """The learners (sampling, as trained) against the random and heuristic bots, per role, on
+    the run's table sizes in turn: win rates of the learner's side and belief AUCs."""
+    sizes = trainer.args.table_sizes
+    figures: dict[str, float] = {}
+    for opponent in ("heuristic", "random"):
+        for role in (Role.INVESTIGATOR, Role.CULTIST):
+            wins = total = 0
+            aucs = []
+            for k, n in enumerate(sizes):
+                count = games // len(sizes) + (1 if k < games % len(sizes) else 0)
+                if count == 0:
+                    continue
+                learner = NetPlayer(trainer.nets[role], "learner", track_beliefs=True)
+                bot = BotPlayer(opponent)
+                inv, cult = (learner, bot) if role == Role.INVESTIGATOR else (bot, learner)
+                result = play_match(inv, cult, n, count, seed=trainer.args.seed + 7919 * trainer.update,
+                                    num_slots=32, config={"sigil_reward": 0.0})
+                won = result.investigator_wins if role == Role.INVESTIGATOR else count - result.investigator_wins
+                wins, total = wins + won, total + count
+                auc = _auc(learner)
+                if auc is not None and np.isfinite(auc):
+                    aucs.append(auc)
+            key = role.name.lower()
+            figures[f"{key}_win_vs_{opponent}"] = wins / total
+            if aucs:
+                figures[f"{key}_belief_auc_vs_{opponent}"] = float(np.mean(aucs))
+    return figures

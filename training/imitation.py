@@ -1,0 +1,117 @@
+"""Warm start: behaviour cloning of the heuristic bot before PPO (`Args.imitation_decisions`).
+
+From scratch, PPO investigators almost never complete an incantation (random investigators win
+0% of games, even against random cultists), so the win reward is nearly never seen. Cloning the
+heuristic first puts both policies where the reward is frequent, and PPO takes it from there.
+
+The heuristic plays every seat of tables drawn like training tables; each role's decisions are
+recorded (`Collector` with recorded `BotPlayer`s) and, per batch, each network is trained to:
+- predict the heuristic's action (cross-entropy over the legal actions, the mask applied);
+- predict the discounted return of the decision (value loss, from the observation or, with
+  `central_critic`, the truth; GAE with lambda 1 over zero values gives exactly the Monte Carlo
+  return along the agent's own trajectory);
+- predict the true roles with the belief head, as in PPO.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+
+from rlyeh_env.engine import Role
+
+from .collector import GameSpec
+from .config import Args
+from .network import ActorCritic
+from .players import BotPlayer
+
+
+def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict, args: Args,
+                 generator: torch.Generator, bar=None) -> list[dict[str, float]]:
+    """`imitation_epochs` passes of minibatch gradient steps at `imitation_lr`; one row of mean
+    figures per epoch."""
+    for group in optimizer.param_groups:
+        group["lr"] = args.imitation_lr
+    n = len(batch["actions"])
+    size = args.imitation_minibatch_size
+    critic_key = "critic_input" if "critic_input" in batch else "obs"
+    rows = []
+    for _epoch in range(args.imitation_epochs):
+        totals = {"imitation_loss": 0.0, "imitation_accuracy": 0.0, "value_loss": 0.0, "belief_loss": 0.0}
+        steps = 0
+        order = torch.randperm(n, generator=generator)
+        for start in range(0, n, size):
+            i = order[start : start + size]
+            features, _ = net.features(batch["obs"][i])
+            logits, belief = net.heads(features, batch["masks"][i])
+            imitation = F.cross_entropy(logits, batch["actions"][i])
+            value_loss = 0.5 * (net.value(batch[critic_key][i]) - batch["returns"][i]).square().mean()
+            valid = batch["belief_valid"][i]
+            belief_loss = (F.binary_cross_entropy_with_logits(belief, batch["belief_targets"][i], reduction="none")
+                           * valid).sum() / valid.sum().clamp(min=1)
+            loss = imitation + args.vf_coef * value_loss + args.belief_coef * belief_loss
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+            optimizer.step()
+            with torch.no_grad():
+                accuracy = (logits.argmax(-1) == batch["actions"][i]).float().mean().item()
+            for name, value in (("imitation_loss", imitation.item()), ("imitation_accuracy", accuracy),
+                                ("value_loss", value_loss.item()), ("belief_loss", belief_loss.item())):
+                totals[name] += value
+            steps += 1
+        rows.append({name: value / max(steps, 1) for name, value in totals.items()})
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix_str(f"accuracy {rows[-1]['imitation_accuracy']:.0%}", refresh=False)
+    for group in optimizer.param_groups:
+        group["lr"] = args.learning_rate
+    return rows
+
+
+def imitate(trainer, progress: bool = True) -> list[dict]:
+    """Clone the heuristic into both of `trainer`'s networks on `imitation_decisions`
+    demonstrations; return one row of figures per epoch (both roles)."""
+    args = trainer.args
+    if args.recurrent:
+        raise ValueError("imitation_decisions needs a feed-forward policy (the GRU would need whole sequences)")
+    demonstrators = {role: BotPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    configs = trainer.matchmaker.configs
+
+    def next_game(index: int) -> GameSpec:
+        config = configs[trainer.rng.choice(args.table_sizes)]
+        return GameSpec(config, trainer.rng.getrandbits(63), dict(demonstrators), {"learner": "imitation"})
+
+    bar = _bar(progress, args.imitation_decisions, "demonstrations", "dec")
+    torch.set_num_threads(1)
+    try:
+        buffers, _ = trainer.collector.run(
+            next_game, demonstrators, learner_decisions=args.imitation_decisions,
+            on_decisions=bar.update if bar is not None else None,
+        )
+    finally:
+        torch.set_num_threads(args.threads)
+        if bar is not None:
+            bar.close()
+    rows = [{} for _ in range(args.imitation_epochs)]
+    for role, buffer in buffers.items():
+        batch = buffer.finish(args.gamma, 1.0)
+        bar = _bar(progress, args.imitation_epochs, f"cloning {role.name.lower()}", "epoch")
+        try:
+            epochs = clone_update(trainer.nets[role], trainer.optimizers[role], batch, args,
+                                  trainer.shuffle_generator, bar)
+        finally:
+            if bar is not None:
+                bar.close()
+        for row, figures in zip(rows, epochs):
+            row.update({f"imitation/{role.name.lower()}/{k}": v for k, v in figures.items()})
+            row[f"imitation/{role.name.lower()}/decisions"] = len(buffer)
+    return rows
+
+
+def _bar(progress: bool, total: int, desc: str, unit: str):
+    if not progress:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit=unit, unit_scale=unit == "dec", dynamic_ncols=True, mininterval=1.0)

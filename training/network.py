@@ -1,0 +1,129 @@
+"""`ActorCritic`: the network of one role's policy (investigator or cultist).
+
+    observation ─ policy trunk (MLP, then an optional GRU) ─┬─ action logits (61, masked)
+                                                            └─ belief logits (7: seats 1..7 to my left)
+    observation, or the full truth ─ value trunk (MLP) ───── value
+
+The value network has its own trunk: with `central_critic` it reads the truth (`env.state()`
+seat-relative), which exists only in training; the policy and the belief head read only the
+observation, so a trained policy plays from its seat's information. Orthogonal initialisation
+as in PPO's reference implementation: gain sqrt(2) on hidden layers, 0.01 on the action head,
+1 on the value head.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import nn
+
+from rlyeh_env.layout import SEATS
+
+BELIEF_SEATS = SEATS - 1  # every seat but the observer's, in seat-relative order
+MASKED_LOGIT = -1e9
+
+
+def _layer(inputs: int, outputs: int, gain: float = math.sqrt(2)) -> nn.Linear:
+    layer = nn.Linear(inputs, outputs)
+    nn.init.orthogonal_(layer.weight, gain)
+    nn.init.zeros_(layer.bias)
+    return layer
+
+
+def _mlp(inputs: int, hidden: tuple[int, ...]) -> nn.Sequential:
+    layers: list[nn.Module] = []
+    for width in hidden:
+        layers += [_layer(inputs, width), nn.Tanh()]
+        inputs = width
+    return nn.Sequential(*layers)
+
+
+class ActorCritic(nn.Module):
+    def __init__(
+        self,
+        obs_size: int,
+        num_actions: int,
+        hidden: tuple[int, ...] = (256, 128),
+        recurrent: bool = False,
+        critic_input_size: int | None = None,
+    ):
+        super().__init__()
+        self.obs_size, self.num_actions, self.hidden = obs_size, num_actions, tuple(hidden)
+        self.recurrent = recurrent
+        self.critic_input_size = critic_input_size or obs_size
+        features = hidden[-1]
+        self.trunk = _mlp(obs_size, hidden)
+        self.gru = nn.GRU(features, features, batch_first=True) if recurrent else None
+        if self.gru is not None:
+            for name, param in self.gru.named_parameters():
+                if "weight" in name:
+                    nn.init.orthogonal_(param)
+                else:
+                    nn.init.zeros_(param)
+        self.actor = _layer(features, num_actions, gain=0.01)
+        self.belief = _layer(features, BELIEF_SEATS, gain=0.01)
+        self.critic = nn.Sequential(_mlp(self.critic_input_size, hidden), _layer(features, 1, gain=1.0))
+
+    @property
+    def hidden_size(self) -> int:
+        """Size of the recurrent state (0 for a feed-forward policy)."""
+        return self.hidden[-1] if self.recurrent else 0
+
+    def initial_state(self, batch: int) -> torch.Tensor:
+        return torch.zeros(batch, self.hidden_size)
+
+    def features(self, obs: torch.Tensor, state: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor | None]:
+        """Policy features for `obs` of shape (B, obs) (one step) or (B, T, obs) (sequences,
+        recurrent only); returns (features, next recurrent state or None)."""
+        x = self.trunk(obs)
+        if self.gru is None:
+            return x, None
+        sequence = x.dim() == 3
+        out, h = self.gru(x if sequence else x.unsqueeze(1), state.unsqueeze(0).contiguous())
+        return (out if sequence else out.squeeze(1)), h.squeeze(0)
+
+    def heads(self, features: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """(masked action logits, belief logits). `mask` is boolean, True = legal."""
+        logits = self.actor(features).masked_fill(~mask, MASKED_LOGIT)
+        return logits, self.belief(features)
+
+    def value(self, critic_input: torch.Tensor) -> torch.Tensor:
+        return self.critic(critic_input).squeeze(-1)
+
+    def spec(self) -> dict:
+        """What it takes to rebuild this network (stored in checkpoints)."""
+        return {
+            "obs_size": self.obs_size,
+            "num_actions": self.num_actions,
+            "hidden": list(self.hidden),
+            "recurrent": self.recurrent,
+            "critic_input_size": self.critic_input_size,
+        }
+
+    @classmethod
+    def from_spec(cls, spec: dict) -> "ActorCritic":
+        return cls(
+            spec["obs_size"],
+            spec["num_actions"],
+            tuple(spec["hidden"]),
+            spec["recurrent"],
+            spec["critic_input_size"],
+        )
+
+
+def masked_log_probs(logits: torch.Tensor) -> torch.Tensor:
+    """Log-probabilities over actions; masked logits (-1e9) get probability 0."""
+    return torch.log_softmax(logits, dim=-1)
+
+
+def masked_entropy(log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Entropy over the legal actions only (illegal ones add exactly nothing)."""
+    p_log_p = log_probs.exp() * log_probs
+    return -torch.where(mask, p_log_p, torch.zeros_like(p_log_p)).sum(-1)
+
+
+def sample_actions(logits: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
+    """One action per row, drawn from softmax(logits); masked actions have probability 0."""
+    probs = torch.softmax(logits, dim=-1)
+    return torch.multinomial(probs, 1, generator=generator).squeeze(-1)

@@ -1,0 +1,78 @@
+"""Who sits in a seat during batched play: a network (`NetPlayer`) or a scripted bot (`BotPlayer`).
+
+A `NetPlayer` is one policy network seated at any number of seats of any number of tables; the
+collector gathers every seat it must decide for and runs one batched forward. A `BotPlayer`
+builds one `Bot` per seat per game (bots keep per-game memory) and asks it seat by seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+import torch
+
+from rlyeh_env.bots import make_bot
+from rlyeh_env.bots.base import Bot
+from rlyeh_env.engine import GameConfig
+
+from .network import ActorCritic, sample_actions
+
+
+@dataclass(eq=False)
+class NetPlayer:
+    """A policy network at the table. `learner` names the role whose training data it produces
+    (None for frozen opponents and evaluation); `greedy` picks the most probable legal action."""
+
+    net: ActorCritic
+    name: str
+    learner: int | None = None
+    greedy: bool = False
+    central_critic: bool = False
+    track_beliefs: bool = False  # keep (belief logits, true roles, present) of every decision
+    belief_records: list = field(default_factory=list)
+
+    def act(
+        self,
+        obs: torch.Tensor,
+        mask: torch.Tensor,
+        hidden: torch.Tensor | None,
+        generator: torch.Generator | None,
+        critic_input: torch.Tensor | None = None,
+    ) -> dict:
+        """Batched decision: actions, their log-probabilities, belief logits, next recurrent
+        state, and (for learners) values."""
+        with torch.no_grad():
+            features, next_hidden = self.net.features(obs, hidden)
+            logits, belief = self.net.heads(features, mask)
+            actions = logits.argmax(-1) if self.greedy else sample_actions(logits, generator)
+            log_probs = torch.log_softmax(logits, -1).gather(1, actions.unsqueeze(1)).squeeze(1)
+            out = {"actions": actions, "log_probs": log_probs, "belief": belief, "hidden": next_hidden}
+            if self.learner is not None:
+                out["values"] = self.net.value(critic_input if self.central_critic else obs)
+        return out
+
+
+@dataclass(eq=False)
+class BotPlayer:
+    """A scripted bot by name ("random", "heuristic"), one fresh instance per seat per game."""
+
+    name: str
+    factory: Callable[[int, GameConfig], Bot] | None = None
+    _bots: dict = field(default_factory=dict)
+
+    def seat(self, key: tuple, seed: int, config: GameConfig) -> None:
+        """Seat a new bot for game-seat `key`."""
+        bot = self.factory(seed, config) if self.factory else make_bot(self.name, seed, config)
+        bot.reset(seed)
+        self._bots[key] = bot
+
+    def leave(self, key: tuple) -> None:
+        self._bots.pop(key, None)
+
+    def act(self, key: tuple, obs: np.ndarray, mask: np.ndarray) -> int:
+        return int(self._bots[key].act(obs, mask))
+
+
+Player = NetPlayer | BotPlayer

@@ -1,0 +1,87 @@
+"""`PolicyBot`: a trained checkpoint seated as a bot (the `rlyeh_env.bots.Bot` protocol).
+
+It reads only its own observation: the role one-hot (`me.role`) picks the investigator or the
+cultist policy, unless `role` fixes one. It acts greedily (the most probable legal action) or
+by sampling, and `beliefs()` tells its current probability that each other seat is a cultist.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from rlyeh_env.engine import Role
+from rlyeh_env.layout import SEAT_LAYOUT
+
+from .checkpoint import CheckpointError, load_checkpoint
+from .network import ActorCritic
+
+SHIPPED_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "rlyeh_v0.pt"
+_ROLE = SEAT_LAYOUT["me.role"].start
+
+
+def load_policies(path: str | Path) -> dict[Role, ActorCritic]:
+    """Both policy networks of a checkpoint (training or policy kind), in eval mode."""
+    data = load_checkpoint(path)
+    nets = {}
+    for role in (Role.INVESTIGATOR, Role.CULTIST):
+        entry = data["policies"][role.name]
+        try:
+            net = ActorCritic.from_spec(entry["spec"])
+            missing, unexpected = net.load_state_dict(entry["weights"], strict=False)
+        except (KeyError, TypeError, RuntimeError) as err:
+            raise CheckpointError(f"{path}: the {role.name.lower()} policy does not fit its network: {err}") from err
+        if unexpected or any(not key.startswith("critic.") for key in missing):
+            raise CheckpointError(
+                f"{path}: the {role.name.lower()} policy's weights do not match its network "
+                f"(missing {sorted(missing)}, unexpected {sorted(unexpected)})"
+            )
+        nets[role] = net.eval().requires_grad_(False)
+    return nets
+
+
+class PolicyBot:
+    def __init__(self, nets: dict[Role, ActorCritic], role: Role | None = None, greedy: bool = False,
+                 seed: int | None = None):
+        self.nets, self.role, self.greedy = nets, role, greedy
+        self.generator = torch.Generator()
+        self.reset(seed)
+
+    @classmethod
+    def from_checkpoint(cls, path: str | Path = SHIPPED_CHECKPOINT, role: Role | None = None, greedy: bool = False,
+                        seed: int | None = None) -> "PolicyBot":
+        return cls(load_policies(path), role, greedy, seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.generator.manual_seed(seed % (2**63))
+        self._hidden: torch.Tensor | None = None
+        self._beliefs = np.full(SEAT_LAYOUT["me.known_roles"].shape[0] - 1, np.nan, dtype=np.float32)
+
+    def _net(self, observation: np.ndarray) -> ActorCritic:
+        role = self.role if self.role is not None else Role(int(observation[_ROLE + 1] > 0.5))
+        return self.nets[role]
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        net = self._net(observation)
+        with torch.no_grad():
+            obs = torch.as_tensor(observation, dtype=torch.float32).unsqueeze(0)
+            mask = torch.as_tensor(action_mask).bool().unsqueeze(0)
+            if not mask.any():
+                raise ValueError("the action mask has no legal action: it is not this bot's decision")
+            hidden = None
+            if net.recurrent:
+                hidden = self._hidden if self._hidden is not None else net.initial_state(1)
+            features, self._hidden = net.features(obs, hidden)
+            logits, belief = net.heads(features, mask)
+            self._beliefs = torch.sigmoid(belief[0]).numpy()
+            if self.greedy:
+                return int(logits.argmax(-1))
+            return int(torch.multinomial(torch.softmax(logits[0], -1), 1, generator=self.generator))
+
+    def beliefs(self) -> np.ndarray:
+        """P(cultist) for the seats 1..7 to this bot's left, as of its last decision (seats beyond
+        the table are meaningless; NaN before the first decision)."""
+        return self._beliefs.copy()

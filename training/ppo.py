@@ -1,0 +1,124 @@
+"""The PPO update of one policy from its finished rollout.
+
+Standard clipped PPO with the details of the reference implementation (per-minibatch advantage
+normalisation, clipped value loss, entropy bonus, global grad-norm clip, optional target-KL stop),
+plus what this game needs:
+
+- action masks: the mask stored with each decision is applied again to the new logits, so the
+  ratio compares the same legal-action distribution, and the entropy counts legal actions only;
+- the belief head: binary cross-entropy between its per-seat cultist logits and the true roles
+  (seats beyond the table excluded), weighted by `belief_coef`;
+- recurrence: decisions are cut into chunks of `sequence_length` along each agent's own
+  trajectory, each chunk starting from the recurrent state stored when it was played. A
+  feed-forward policy uses chunks of length 1, so both take the same code path.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from .config import Args
+from .network import ActorCritic, masked_entropy
+
+
+def chunk_indices(trajectory: torch.Tensor, length: int) -> torch.Tensor:
+    """(chunks, length) decision indices, -1 = padding: each agent trajectory in order, cut
+    every `length` decisions."""
+    if length == 1:
+        return torch.arange(len(trajectory)).unsqueeze(1)
+    by_trajectory: dict[int, list[int]] = {}
+    for index, t in enumerate(trajectory.tolist()):
+        by_trajectory.setdefault(t, []).append(index)
+    rows = []
+    for indices in by_trajectory.values():
+        for start in range(0, len(indices), length):
+            piece = indices[start : start + length]
+            rows.append(piece + [-1] * (length - len(piece)))
+    return torch.tensor(rows, dtype=torch.int64)
+
+
+def explained_variance(values: torch.Tensor, returns: torch.Tensor) -> float:
+    var = returns.var().item()
+    return float("nan") if var == 0 else 1.0 - (returns - values).var().item() / var
+
+
+def ppo_update(
+    net: ActorCritic,
+    optimizer: torch.optim.Optimizer,
+    batch: dict[str, torch.Tensor],
+    args: Args,
+    generator: torch.Generator,
+) -> dict[str, float]:
+    """Run the epochs of minibatch updates; return the mean losses and diagnostics."""
+    length = args.sequence_length if net.recurrent else 1
+    chunks = chunk_indices(batch["trajectory"], length)
+    per_minibatch = max(1, args.minibatch_size // length)
+    critic_key = "critic_input" if "critic_input" in batch else "obs"
+    stats: dict[str, list[float]] = {}
+
+    for _epoch in range(args.update_epochs):
+        order = torch.randperm(len(chunks), generator=generator)
+        kls = []
+        for start in range(0, len(chunks), per_minibatch):
+            index = chunks[order[start : start + per_minibatch]]  # (C, L)
+            valid = index >= 0
+            take = index.clamp(min=0)
+            mb = {k: batch[k][take] for k in ("obs", "masks", "actions", "log_probs", "values", "advantages",
+                                               "returns", "belief_targets", "belief_valid")}
+            hidden = batch["hidden"][take[:, 0]] if net.recurrent else None
+            features, _ = net.features(mb["obs"], hidden)
+            logits, belief = net.heads(features, mb["masks"])
+            log_probs = torch.log_softmax(logits, -1)
+            new_log_prob = log_probs.gather(-1, mb["actions"].unsqueeze(-1)).squeeze(-1)
+            entropy = masked_entropy(log_probs, mb["masks"])
+            log_ratio = new_log_prob - mb["log_probs"]
+            ratio = log_ratio.exp()
+
+            adv = mb["advantages"][valid]
+            adv = (adv - adv.mean()) / (adv.std(unbiased=False) + 1e-8)
+            r = ratio[valid]
+            pg_loss = torch.max(-adv * r, -adv * r.clamp(1 - args.clip_coef, 1 + args.clip_coef)).mean()
+
+            value = net.value(batch[critic_key][take])[valid]
+            returns, old_value = mb["returns"][valid], mb["values"][valid]
+            v_loss = (value - returns).square()
+            if args.clip_value:
+                clipped = old_value + (value - old_value).clamp(-args.clip_coef, args.clip_coef)
+                v_loss = torch.max(v_loss, (clipped - returns).square())
+            v_loss = 0.5 * v_loss.mean()
+
+            seat_valid = mb["belief_valid"][valid]
+            belief_loss = (
+                F.binary_cross_entropy_with_logits(belief[valid], mb["belief_targets"][valid], reduction="none")
+                * seat_valid
+            ).sum() / seat_valid.sum().clamp(min=1)
+            entropy_mean = entropy[valid].mean()
+
+            loss = pg_loss - args.ent_coef * entropy_mean + args.vf_coef * v_loss + args.belief_coef * belief_loss
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
+            optimizer.step()
+
+            with torch.no_grad():
+                lr = log_ratio[valid]
+                approx_kl = ((lr.exp() - 1) - lr).mean().item()
+                clipfrac = ((r - 1).abs() > args.clip_coef).float().mean().item()
+            kls.append(approx_kl)
+            for name, value_ in (
+                ("policy_loss", pg_loss.item()),
+                ("value_loss", v_loss.item()),
+                ("entropy", entropy_mean.item()),
+                ("belief_loss", belief_loss.item()),
+                ("approx_kl", approx_kl),
+                ("clipfrac", clipfrac),
+            ):
+                stats.setdefault(name, []).append(value_)
+        if args.target_kl and np.mean(kls) > args.target_kl:
+            break
+
+    result = {name: float(np.mean(values)) for name, values in stats.items()}
+    result["explained_variance"] = explained_variance(batch["values"], batch["returns"])
+    return result

@@ -1,0 +1,35 @@
+"""Training throughput of our trainer, for scripts/benchmark_training.py.
+
+Measured like MaskablePPO is there: one table size, every seat played by the learning policies
+(pure self-play, so every decision is a training decision), rollouts and updates both counted,
+evaluation off. Network and PPO settings are the `full` preset's.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .config import preset
+from .trainer import Trainer
+
+
+def our_training_rate(seconds: float, num_players: int, threads: int = 2) -> dict:
+    """Train for about `seconds` of wall time after one warm-up update; return the learner
+    decisions made (rollouts and updates included) and the seconds they took."""
+    args = preset(
+        "full",
+        table_sizes=(num_players,),
+        opponent_latest=1.0,
+        opponent_heuristic=0.0,
+        opponent_random=0.0,
+        eval_every=0,
+        progress=False,
+        threads=threads,
+        runs_dir="/tmp/rlyeh-speed",
+    )
+    trainer = Trainer(args)
+    trainer.train_one_update()  # warm-up: allocations, first-call overheads
+    start_decisions, start = trainer.decisions, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        trainer.train_one_update()
+    return {"decisions": trainer.decisions - start_decisions, "seconds": time.perf_counter() - start}

@@ -1,0 +1,285 @@
+"""`Trainer`: PPO self-play of the investigator and the cultist policy at once.
+
+One update = one rollout of complete games (`Collector`, opponents from `Matchmaker`), then a
+PPO update of each policy on its own decisions. Around that: learning-rate annealing, opponent
+snapshots, evaluation against the scripted bots, TensorBoard logs, a progress bar, atomic
+checkpoints (resumable bit for bit) and a learning-curve plot at the end.
+
+Everything random draws from generators seeded by `Args.seed` and saved in checkpoints: Python's
+`random.Random` (tables, seeds, opponents), one `torch.Generator` for action sampling and one
+for minibatch order; network initialisation uses torch's global generator, seeded once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from rlyeh_env.engine import Role
+from rlyeh_env.engine.actions import NUM_ACTIONS
+from rlyeh_env.layout import SEAT_LAYOUT
+from rlyeh_env.observation import TRUTH_LAYOUT
+
+from .checkpoint import load_checkpoint, save_checkpoint
+from .collector import Collector
+from .config import Args
+from .evaluation import evaluate_against_bots
+from .metrics import belief_auc, win_rate
+from .network import ActorCritic
+from .opponents import ROLES, Matchmaker
+from .players import NetPlayer
+from .ppo import ppo_update
+
+
+def args_from_dict(data: dict) -> Args:
+    fields = {f.name for f in dataclasses.fields(Args)}
+    return Args(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields})
+
+
+class Trainer:
+    def __init__(self, args: Args):
+        self.args = args
+        torch.set_num_threads(args.threads)
+        torch.manual_seed(args.seed)
+        self.rng = random.Random(args.seed)
+        self.sample_generator = torch.Generator().manual_seed(args.seed)
+        self.shuffle_generator = torch.Generator().manual_seed(args.seed + 1)
+        critic_size = SEAT_LAYOUT.size + TRUTH_LAYOUT.size if args.central_critic else None
+        self.nets = {
+            role: ActorCritic(SEAT_LAYOUT.size, NUM_ACTIONS, args.hidden, args.recurrent, critic_size) for role in ROLES
+        }
+        self.optimizers = {
+            role: torch.optim.Adam(net.parameters(), lr=args.learning_rate, eps=1e-5) for role, net in self.nets.items()
+        }
+        self.learners = {
+            role: NetPlayer(net, f"learner-{role.name.lower()}", learner=role, central_critic=args.central_critic)
+            for role, net in self.nets.items()
+        }
+        self.matchmaker = Matchmaker(args, self.learners, self.rng)
+        self.collector = Collector(args.num_games, self.sample_generator, args.central_critic)
+        self.update = 0
+        self.decisions = 0
+        self.imitated = 0  # heuristic decisions cloned (the warm start runs once, before update 1)
+        self.history: list[dict] = []  # one row of figures per update
+        self.run_dir = Path(args.runs_dir) / args.run_name
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def train(self, max_updates: int | None = None) -> dict:
+        """Train until `total_decisions` (or `max_updates` more updates); return the last figures."""
+        args = self.args
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        writer = _summary_writer(self.run_dir / "tb", args)
+        if args.imitation_decisions and not self.imitated:
+            self._warm_start(writer)
+        bar = _progress(args, self.decisions)
+        row: dict = {}
+        done_updates = 0
+        try:
+            while self.decisions < args.total_decisions and (max_updates is None or done_updates < max_updates):
+                row = self.train_one_update(bar)
+                done_updates += 1
+                for name, value in row.items():
+                    if isinstance(value, (int, float)) and math.isfinite(value):
+                        writer.add_scalar(name, value, self.decisions)
+                if bar is not None:
+                    bar.set_postfix_str(_postfix(row), refresh=False)
+                if self.update % args.checkpoint_every == 0:
+                    self.save(self.run_dir / "checkpoint.pt")
+        finally:
+            if bar is not None:
+                bar.close()
+            writer.close()
+        self.save(self.run_dir / "checkpoint.pt")
+        self.export_policies(self.run_dir / "policies.pt")
+        (self.run_dir / "history.json").write_text(json.dumps(self.history, indent=1))
+        from .plots import plot_learning_curves
+
+        plot_learning_curves(self.history, self.run_dir / "learning_curves.png")
+        return row
+
+    def _warm_start(self, writer) -> None:
+        """Clone the heuristic (training/imitation.py), log it, evaluate, and checkpoint."""
+        from .imitation import imitate
+
+        rows = imitate(self, self.args.progress)
+        for epoch, row in enumerate(rows):
+            for name, value in row.items():
+                writer.add_scalar(name, value, epoch + 1)
+        self.imitated = sum(v for k, v in rows[-1].items() if k.endswith("/decisions"))
+        if self.args.eval_every:
+            row = {f"eval/{name}": value for name, value in evaluate_against_bots(self, self.args.eval_games).items()}
+            for name, value in row.items():
+                writer.add_scalar(name, value, 0)
+            self.history.append({"update": 0, "charts/decisions": 0, **row})
+        self.save(self.run_dir / "checkpoint.pt")
+
+    def train_one_update(self, bar=None) -> dict:
+        args = self.args
+        started = time.perf_counter()
+        if args.anneal_lr:
+            lr = args.learning_rate * max(0.0, 1.0 - self.decisions / args.total_decisions)
+            for optimizer in self.optimizers.values():
+                optimizer.param_groups[0]["lr"] = lr
+        on_decisions = bar.update if bar is not None else None
+        # Rollout forwards are small batches: one thread does them as fast as two, and does not
+        # stall when the other core is busy. The update's big matrix products get `threads`.
+        torch.set_num_threads(1)
+        buffers, finished = self.collector.run(
+            self.matchmaker, self.learners, learner_decisions=args.decisions_per_rollout, on_decisions=on_decisions
+        )
+        torch.set_num_threads(args.threads)
+        rollout_seconds = time.perf_counter() - started
+        made = sum(len(b) for b in buffers.values())
+        row: dict = {"update": self.update + 1}
+        for role, buffer in buffers.items():
+            key = role.name.lower()
+            if len(buffer) == 0:
+                continue
+            batch = buffer.finish(args.gamma, args.gae_lambda)
+            stats = ppo_update(self.nets[role], self.optimizers[role], batch, args, self.shuffle_generator)
+            for name, value in stats.items():
+                row[f"losses/{key}/{name}"] = value
+            row[f"belief/{key}_auc"] = belief_auc(
+                buffer.array("belief_logits"), buffer.array("belief_targets"), buffer.array("belief_valid")
+            )
+        self.update += 1
+        self.decisions += made
+        seconds = time.perf_counter() - started
+        row.update(self._rollout_figures(finished))
+        row["charts/decisions"] = self.decisions
+        row["charts/decisions_per_second"] = made / seconds
+        row["charts/rollout_fraction"] = rollout_seconds / seconds
+        row["charts/learning_rate"] = self.optimizers[Role.INVESTIGATOR].param_groups[0]["lr"]
+        if self.update % args.snapshot_every == 0:
+            self.matchmaker.add_snapshots(f"u{self.update}")
+        if args.eval_every and self.update % args.eval_every == 0:
+            for name, value in evaluate_against_bots(self, args.eval_games).items():
+                row[f"eval/{name}"] = value
+        self.history.append(row)
+        return row
+
+    def _rollout_figures(self, finished) -> dict:
+        """Investigators' win rate in the rollout's games, by who played which side."""
+        groups: dict[str, list[bool]] = {}
+        for game in finished:
+            learner, opponent = game.tags["learner"], game.tags["opponent"]
+            if learner == "both":
+                groups.setdefault("rollout/selfplay_investigator_win", []).append(game.investigators_won)
+            else:
+                won = game.investigators_won if learner == "investigator" else not game.investigators_won
+                groups.setdefault(f"rollout/{learner}_win_vs_{opponent}", []).append(won)
+        figures = {name: win_rate(outcomes) for name, outcomes in groups.items()}
+        figures["rollout/games"] = len(finished)
+        return figures
+
+    # -- checkpoints ------------------------------------------------------------------------------
+
+    def _policies(self, with_critic: bool = True) -> dict:
+        out = {}
+        for role, net in self.nets.items():
+            weights = {k: v for k, v in net.state_dict().items() if with_critic or not k.startswith("critic.")}
+            out[role.name] = {"spec": net.spec(), "weights": weights}
+        return out
+
+    def save(self, path: Path) -> None:
+        save_checkpoint(
+            path,
+            {
+                "kind": "training",
+                "args": dataclasses.asdict(self.args),
+                "policies": self._policies(),
+                "optimizers": {role.name: opt.state_dict() for role, opt in self.optimizers.items()},
+                "pool": self.matchmaker.state_dict(),
+                "rng": {
+                    "python": _encode_random_state(self.rng.getstate()),
+                    "sample": self.sample_generator.get_state(),
+                    "shuffle": self.shuffle_generator.get_state(),
+                    "torch": torch.get_rng_state(),
+                },
+                "update": self.update,
+                "decisions": self.decisions,
+                "imitated": self.imitated,
+                "history": json.dumps(self.history),
+            },
+        )
+
+    def export_policies(self, path: Path) -> None:
+        """The two policies alone (no value network, optimizer or pool): what a bot needs."""
+        save_checkpoint(
+            path,
+            {
+                "kind": "policy",
+                "args": dataclasses.asdict(self.args),
+                "policies": self._policies(with_critic=False),
+                "update": self.update,
+                "decisions": self.decisions,
+            },
+        )
+
+    @classmethod
+    def resume(cls, path: str | Path, **overrides) -> "Trainer":
+        """A trainer in exactly the state `save` wrote (settings may be overridden, e.g. a
+        longer `total_decisions`)."""
+        data = load_checkpoint(path, kind="training")
+        args = args_from_dict(data["args"]).replace(**overrides)
+        trainer = cls(args)
+        for role in ROLES:
+            trainer.nets[role].load_state_dict(data["policies"][role.name]["weights"])
+            trainer.optimizers[role].load_state_dict(data["optimizers"][role.name])
+        trainer.matchmaker.load_state_dict(data["pool"])
+        trainer.rng.setstate(_decode_random_state(data["rng"]["python"]))
+        trainer.sample_generator.set_state(data["rng"]["sample"])
+        trainer.shuffle_generator.set_state(data["rng"]["shuffle"])
+        torch.set_rng_state(data["rng"]["torch"])
+        trainer.update, trainer.decisions, trainer.imitated = data["update"], data["decisions"], data["imitated"]
+        trainer.history = json.loads(data["history"])
+        return trainer
+
+
+def _encode_random_state(state: tuple) -> list:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _decode_random_state(data: list) -> tuple:
+    version, internal, gauss = data
+    return version, tuple(internal), gauss
+
+
+def _summary_writer(path: Path, args: Args):
+    from torch.utils.tensorboard import SummaryWriter
+
+    writer = SummaryWriter(str(path))
+    table = "\n".join(f"|{k}|{v}|" for k, v in dataclasses.asdict(args).items())
+    writer.add_text("hyperparameters", f"|setting|value|\n|-|-|\n{table}")
+    return writer
+
+
+def _progress(args: Args, initial: int):
+    if not args.progress:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=args.total_decisions, initial=initial, unit="dec", unit_scale=True, dynamic_ncols=True,
+                desc=args.run_name, smoothing=0.05, mininterval=1.0)
+
+
+def _postfix(row: dict) -> str:
+    parts = [f"{row.get('charts/decisions_per_second', 0):,.0f} dec/s"]
+    for key, label in (
+        ("rollout/investigator_win_vs_heuristic", "inv>heur"),
+        ("rollout/cultist_win_vs_heuristic", "cult>heur"),
+        ("rollout/selfplay_investigator_win", "self inv"),
+    ):
+        value = row.get(key)
+        if value is not None and math.isfinite(value):
+            parts.append(f"{label} {value:.0%}")
+    return " ".join(parts)
