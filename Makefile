@@ -53,7 +53,7 @@ train-smoke: venv
 
 # The evaluation table of checkpoints/README.md.
 evaluate: venv
-	$(THREADS2) $(PY) scripts/evaluate.py --sizes 4 5 6 7 8 --games 2000 --json checkpoints/evaluation.json
+	$(THREADS2) $(PY) scripts/evaluate.py --sizes 4 5 6 7 8 --games 2000 --workers 2 --json checkpoints/evaluation.json
 
 # Our trainer against sb3-contrib's MaskablePPO (installs the `bench` extra first).
 bench-train: venv

@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "play":
         from .play import main as play_main
 
-        return play_main(rest) or 0
+        return play_main(rest, prog="rlyeh play") or 0
     try:
         from training import commands
     except ImportError as err:

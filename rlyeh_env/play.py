@@ -25,8 +25,10 @@ from .text import describe_legal_actions, narrate, player_name, render_seat, ren
 BOT_KINDS = ("heuristic", "random")
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parse_args(argv: list[str] | None = None, prog: str | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", type=int, default=5, help="table size, 4 to 8 (default 5)")
     parser.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default: random)")
     parser.add_argument("--bots", choices=BOT_KINDS, default="heuristic", help="what sits in the other seats")
@@ -111,9 +113,9 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     try:
-        return play(parse_args(argv))
+        return play(parse_args(argv, prog))
     except ValueError as err:  # a bad option value, e.g. --players 9
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -62,6 +62,7 @@ def save_checkpoint(path: str | os.PathLike, payload: dict) -> None:
             torch.save(payload, f)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a checkpoint is an ordinary shareable file
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -78,16 +79,15 @@ def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as err:  # torch raises many kinds for a bad file; all mean the same here
         raise CheckpointError(f"{path} is not a readable checkpoint (corrupt or truncated?): {err}") from err
-    if not isinstance(data, dict) or "format" not in data or "policies" not in data:
-        raise CheckpointError(f"{path} is not an rlyeh-env checkpoint (no format or policies entry)")
+    if not isinstance(data, dict) or "format" not in data or not isinstance(data.get("policies"), dict):
+        raise CheckpointError(f"{path} is not an rlyeh-env checkpoint (no format entry or no policies table)")
     if data["format"] != CHECKPOINT_FORMAT:
         raise CheckpointError(f"{path} has checkpoint format {data['format']}; this version reads {CHECKPOINT_FORMAT}")
     expected = layout_signature()
     if data.get("layout") != expected:
+        found = data.get("layout") if isinstance(data.get("layout"), dict) else {}
         differences = [
-            f"{key}: file {data.get('layout', {}).get(key)!r}, env {value!r}"
-            for key, value in expected.items()
-            if data.get("layout", {}).get(key) != value
+            f"{key}: file {found.get(key)!r}, env {value!r}" for key, value in expected.items() if found.get(key) != value
         ]
         raise CheckpointError(
             f"{path} was trained on another observation/action layout (env version "

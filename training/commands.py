@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from .checkpoint import CheckpointError
-from .config import add_arguments, from_namespace
+from .config import add_arguments, from_namespace, given_options
 
 
 def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
@@ -21,13 +21,13 @@ def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
                              "with any option given here applied on top)")
     add_arguments(parser)
     namespace = parser.parse_args(argv)
+    if namespace.resume is not None and namespace.preset is not None:
+        parser.error("--preset starts a new run; a resumed run keeps its own settings (override single options instead)")
     from .trainer import Trainer
 
     try:
         if namespace.resume is not None:
-            overrides = {k: v for k, v in vars(from_namespace(namespace)).items()
-                         if getattr(namespace, k, None) is not None}
-            trainer = Trainer.resume(namespace.resume, **overrides)
+            trainer = Trainer.resume(namespace.resume, **given_options(namespace))
         else:
             trainer = Trainer(from_namespace(namespace))
     except (CheckpointError, ValueError) as err:
@@ -63,12 +63,14 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per line-up and size (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
     parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
-    parser.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
+    parser.add_argument("--threads", type=int, default=2, help="torch threads with one worker (default 2)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes sharing the match-ups, one torch thread each (default 1)")
     parser.add_argument("--json", type=Path, help="also save the results here")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    if any(not 4 <= n <= 8 for n in args.sizes) or args.games < 1:
-        parser.error("sizes must be in 4..8 and games >= 1")
+    if any(not 4 <= n <= 8 for n in args.sizes) or args.games < 1 or args.workers < 1:
+        parser.error("sizes must be in 4..8, games >= 1 and workers >= 1")
     import torch
 
     from .evaluation import markdown_table, results_json, tournament
@@ -79,7 +81,8 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         ("checkpoint", "random"), ("random", "checkpoint"), ("heuristic", "random"), ("random", "heuristic"),
     ]
     try:
-        results = tournament(lineups, args.sizes, args.games, args.seed, args.greedy, progress=not args.no_progress)
+        results = tournament(lineups, args.sizes, args.games, args.seed, args.greedy,
+                             progress=not args.no_progress, workers=args.workers)
     except CheckpointError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

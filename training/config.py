@@ -102,6 +102,9 @@ class Args:
             (self.update_epochs >= 1, "update_epochs must be >= 1"),
             (self.minibatch_size >= 1, "minibatch_size must be >= 1"),
             (self.clip_coef > 0, "clip_coef must be > 0"),
+            (self.ent_coef >= 0 and self.vf_coef >= 0 and self.belief_coef >= 0,
+             "ent_coef, vf_coef and belief_coef must be >= 0"),
+            (self.sigil_reward >= 0, "sigil_reward must be >= 0"),
             (self.max_grad_norm > 0, "max_grad_norm must be > 0"),
             (self.target_kl >= 0, "target_kl must be >= 0"),
             (self.checkpoint_every >= 1, "checkpoint_every must be >= 1"),
@@ -167,10 +170,11 @@ def _parse_bool(text: str) -> bool:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """One `--kebab-case` option per `Args` field (default: the preset's value), plus `--preset`."""
-    parser.add_argument("--preset", default="full", choices=sorted(PRESETS), help="starting values (default: full)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="starting values (default: full)")
     for f in dataclasses.fields(Args):
         flag = "--" + f.name.replace("_", "-")
-        help_text = f.metadata["help"] + f" (Args default: {f.default})"
+        preset_values = ", ".join(f"{name} {values[f.name]}" for name, values in PRESETS.items() if f.name in values)
+        help_text = f.metadata["help"] + f" (default: {f.default}" + (f"; {preset_values})" if preset_values else ")")
         if f.type in ("bool", bool):
             parser.add_argument(flag, type=_parse_bool, metavar="BOOL", help=help_text)
         elif f.type in ("tuple[int, ...]",):
@@ -180,11 +184,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(flag, type=kind, help=help_text)
 
 
-def from_namespace(namespace: argparse.Namespace) -> Args:
-    """The preset named by `--preset`, with every option given on the command line applied."""
+def given_options(namespace: argparse.Namespace) -> dict:
+    """The `Args` fields given on the command line, as field values."""
     overrides = {}
     for f in dataclasses.fields(Args):
         value = getattr(namespace, f.name, None)
         if value is not None:
             overrides[f.name] = tuple(value) if isinstance(value, list) else value
-    return preset(namespace.preset, **overrides)
+    return overrides
+
+
+def from_namespace(namespace: argparse.Namespace) -> Args:
+    """The preset named by `--preset` (full when not given), with every option given applied."""
+    return preset(namespace.preset or "full", **given_options(namespace))

@@ -93,28 +93,51 @@ def _auc(player) -> float | None:
 
 def tournament(
     lineups: list[tuple[str, str]], table_sizes: list[int], games: int, seed: int = 0, greedy: bool = False,
-    config: dict | None = None, progress: bool = True,
+    config: dict | None = None, progress: bool = True, workers: int = 1,
 ) -> list[MatchResult]:
-    """Every (investigators, cultists) line-up at every table size."""
-    cache: dict = {}
-    jobs = [(inv, cult, n) for n in table_sizes for inv, cult in lineups]
-    results = []
+    """Every (investigators, cultists) line-up at every table size; with `workers` > 1 the
+    match-ups are shared among processes (each on one torch thread). Results do not depend on
+    `workers`: every game's seed is fixed by (seed, table size, game index)."""
+    jobs = [(inv, cult, n, games, seed, greedy, config) for n in table_sizes for inv, cult in lineups]
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=len(jobs) * games, unit="game", dynamic_ncols=True, desc="tournament")
-    for inv, cult, n in jobs:
-        result = play_match(
-            make_player(inv, Role.INVESTIGATOR, greedy, cache), make_player(cult, Role.CULTIST, greedy, cache),
-            n, games, seed, config=config, names=(inv, cult),
-        )
-        results.append(result)
+    results: list[MatchResult] = []
+    try:
+        if workers <= 1:
+            for job in jobs:
+                results.append(_play_job(job))
+                if bar is not None:
+                    bar.update(games)
+        else:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init) as pool:
+                for result in pool.imap(_play_job, jobs):
+                    results.append(result)
+                    if bar is not None:
+                        bar.update(games)
+    finally:
         if bar is not None:
-            bar.update(games)
-    if bar is not None:
-        bar.close()
+            bar.close()
     return results
+
+
+_CACHE: dict = {}  # checkpoint path -> policies, per process
+
+
+def _worker_init() -> None:
+    torch.set_num_threads(1)
+
+
+def _play_job(job) -> MatchResult:
+    inv, cult, n, games, seed, greedy, config = job
+    return play_match(
+        make_player(inv, Role.INVESTIGATOR, greedy, _CACHE), make_player(cult, Role.CULTIST, greedy, _CACHE),
+        n, games, seed, config=config, names=(inv, cult),
+    )
 
 
 def markdown_table(results: list[MatchResult]) -> str:

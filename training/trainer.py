@@ -24,10 +24,11 @@ import torch
 
 from rlyeh_env.engine import Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
+from rlyeh_env.engine.game import atomic_write_text
 from rlyeh_env.layout import SEAT_LAYOUT
 from rlyeh_env.observation import TRUTH_LAYOUT
 
-from .checkpoint import load_checkpoint, save_checkpoint
+from .checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from .collector import Collector
 from .config import Args
 from .evaluation import evaluate_against_bots
@@ -36,6 +37,9 @@ from .network import ActorCritic
 from .opponents import ROLES, Matchmaker
 from .players import NetPlayer
 from .ppo import ppo_update
+
+
+NETWORK_SETTINGS = ("hidden", "recurrent", "central_critic")  # fixed by the saved networks' shapes
 
 
 def args_from_dict(data: dict) -> Args:
@@ -99,7 +103,7 @@ class Trainer:
             writer.close()
         self.save(self.run_dir / "checkpoint.pt")
         self.export_policies(self.run_dir / "policies.pt")
-        (self.run_dir / "history.json").write_text(json.dumps(self.history, indent=1))
+        atomic_write_text(self.run_dir / "history.json", json.dumps(self.history, indent=1))
         from .plots import plot_learning_curves
 
         plot_learning_curves(self.history, self.run_dir / "learning_curves.png")
@@ -229,11 +233,23 @@ class Trainer:
         """A trainer in exactly the state `save` wrote (settings may be overridden, e.g. a
         longer `total_decisions`)."""
         data = load_checkpoint(path, kind="training")
+        fixed = sorted(
+            name for name in NETWORK_SETTINGS
+            if name in overrides and _as_tuple(overrides[name]) != _as_tuple(data["args"].get(name))
+        )
+        if fixed:
+            raise CheckpointError(
+                f"{', '.join(fixed)} cannot change when resuming: the saved networks were built with "
+                + ", ".join(f"{name}={data['args'].get(name)!r}" for name in fixed)
+            )
         args = args_from_dict(data["args"]).replace(**overrides)
         trainer = cls(args)
-        for role in ROLES:
-            trainer.nets[role].load_state_dict(data["policies"][role.name]["weights"])
-            trainer.optimizers[role].load_state_dict(data["optimizers"][role.name])
+        try:
+            for role in ROLES:
+                trainer.nets[role].load_state_dict(data["policies"][role.name]["weights"])
+                trainer.optimizers[role].load_state_dict(data["optimizers"][role.name])
+        except (KeyError, RuntimeError, ValueError) as err:
+            raise CheckpointError(f"{path}: the saved networks do not fit these settings: {err}") from err
         trainer.matchmaker.load_state_dict(data["pool"])
         trainer.rng.setstate(_decode_random_state(data["rng"]["python"]))
         trainer.sample_generator.set_state(data["rng"]["sample"])
@@ -242,6 +258,10 @@ class Trainer:
         trainer.update, trainer.decisions, trainer.imitated = data["update"], data["decisions"], data["imitated"]
         trainer.history = json.loads(data["history"])
         return trainer
+
+
+def _as_tuple(value):
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _encode_random_state(state: tuple) -> list:

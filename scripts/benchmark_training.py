@@ -1,0 +1,179 @@
+"""Training decisions per second and peak memory: sb3-contrib's MaskablePPO against our trainer.
+
+Both sides train on our AEC env with torch on 2 threads, one after the other, each in its own
+spawned process so that its peak RSS (`ru_maxrss`) is its own. A decision is one env step (one
+SB3 timestep). Each side warms up with one update, then trains for `--seconds` of wall time.
+
+- MaskablePPO: `MaskablePPO("MlpPolicy", env)` with SB3's default hyperparameters, one policy
+  playing every seat through `SB3ActionMaskWrapper` and `ActionMasker`; it learns in chunks of
+  one rollout (`n_steps`) plus one update until the time is up.
+- Ours: `training.speed.our_training_rate(seconds, num_players)`, which warms up and measures
+  itself and returns `{"decisions": int, "seconds": float}`.
+
+The ratio ours / MaskablePPO is the result; absolute numbers vary from machine to machine.
+Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
+slows MaskablePPO's batch-of-one inference many times over (seen: 700 -> 14 decisions/s).
+Needs the `bench` extra (`pip install -e ".[bench]"`).
+
+    python scripts/benchmark_training.py [--seconds 60] [--num-players 5] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import resource
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from importlib.metadata import version
+
+import gymnasium
+import pettingzoo.utils
+
+TORCH_THREADS = 2
+SB3 = "MaskablePPO (sb3-contrib)"
+OURS = "ours (training/)"
+
+
+class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
+    """A PettingZoo AEC env seen as one single-agent gymnasium env, for SB3 with action masking.
+
+    The pattern of PettingZoo's tutorial "SB3: Action Masked PPO for Connect Four"
+    (tutorials/SB3/connect_four/sb3_connect_four_action_mask.py in the PettingZoo repository):
+    one policy acts for whichever agent is selected. `step` returns the observation of the agent
+    that acts next (the one SB3 picks an action for) and the reward, termination, truncation and
+    info of the agent that just acted; `action_mask` is the mask of the agent that acts next.
+    It also subclasses `gymnasium.Env` because gymnasium wrappers (`ActionMasker`, SB3's
+    `Monitor`) only accept `gymnasium.Env` instances.
+    """
+
+    def __init__(self, env):
+        super().__init__(env)
+        agent = env.possible_agents[0]
+        self.observation_space = env.observation_space(agent)["observation"]
+        self.action_space = env.action_space(agent)
+
+    def reset(self, seed=None, options=None):
+        """Reset the AEC env; return the first acting agent's observation and an empty info."""
+        super().reset(seed, options)
+        return self.observe(self.agent_selection), {}
+
+    def step(self, action):
+        """Take the acting agent's action; gymnasium's 5-tuple as described in the class docstring."""
+        acting = self.agent_selection
+        super().step(action)
+        return (
+            self.observe(self.agent_selection),
+            self._cumulative_rewards[acting],
+            self.terminations[acting],
+            self.truncations[acting],
+            dict(self.infos[acting]),  # a copy: SB3 writes into the info it gets
+        )
+
+    def observe(self, agent):
+        """The observation vector alone, without the action mask."""
+        return super().observe(agent)["observation"]
+
+    def action_mask(self):
+        """The legal-action mask of the agent that acts next."""
+        return super().observe(self.agent_selection)["action_mask"]
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far, in MB (ru_maxrss is KiB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024**2 if sys.platform == "darwin" else 1024)
+
+
+def sb3_rate(seconds: float, num_players: int) -> dict:
+    """Train MaskablePPO (SB3 defaults) for one warm-up chunk, then for `seconds` of wall time."""
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.wrappers import ActionMasker
+
+    from rlyeh_env import env as rlyeh_env
+
+    masked = ActionMasker(SB3ActionMaskWrapper(rlyeh_env(num_players=num_players)), lambda e: e.action_mask())
+    model = MaskablePPO("MlpPolicy", masked, seed=0, device="cpu")
+    chunk = model.n_steps * model.n_envs  # one rollout and one update per learn() call
+    model.learn(chunk)  # warm-up
+    start_steps = model.num_timesteps
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        model.learn(chunk, reset_num_timesteps=False)
+    return {"decisions": model.num_timesteps - start_steps, "seconds": time.perf_counter() - start}
+
+
+def ours_rate(seconds: float, num_players: int) -> dict:
+    """Our trainer's own measurement (it warms up itself)."""
+    from training.speed import our_training_rate
+
+    return our_training_rate(seconds, num_players)
+
+
+SIDES = {SB3: sb3_rate, OURS: ours_rate}
+
+
+def run_side(side: str, seconds: float, num_players: int) -> dict:
+    """Body of a side's child process: 2 torch threads, train, add rate and peak RSS."""
+    import torch
+
+    torch.set_num_threads(TORCH_THREADS)
+    result = SIDES[side](seconds, num_players)
+    return {**result, "rate": result["decisions"] / result["seconds"], "peak_rss_mb": peak_rss_mb()}
+
+
+def run_in_child(side: str, seconds: float, num_players: int) -> dict:
+    """Run one side in a fresh spawned process, so its peak RSS is its own."""
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(run_side, side, seconds, num_players).result()
+
+
+def markdown(results: dict[str, dict], settings: dict) -> str:
+    """The results table, the ratio when both sides ran, and the settings."""
+    lines = ["| side | decisions / s | peak RSS MB |", "|---|---|---|"]
+    lines += [f"| {side} | {r['rate']:,.0f} | {r['peak_rss_mb']:,.0f} |" for side, r in results.items()]
+    if OURS in results:
+        lines += ["", f"ours / MaskablePPO: **{results[OURS]['rate'] / results[SB3]['rate']:.2f}x**"]
+    lines += ["", "settings: " + ", ".join(f"{key}={value}" for key, value in settings.items())]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=60.0, help="wall seconds of training per side")
+    parser.add_argument("--num-players", type=int, default=5, help="table size")
+    parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
+    args = parser.parse_args()
+
+    settings = {
+        "num_players": args.num_players,
+        "seconds": args.seconds,
+        "torch_threads": TORCH_THREADS,
+        "torch": version("torch"),
+        "sb3_contrib": version("sb3-contrib"),
+        "load_before": round(os.getloadavg()[0], 2),
+    }
+    if settings["load_before"] > 0.5:
+        print(f"warning: the machine is not idle (load average {settings['load_before']}); figures are unreliable")
+    results = {}
+    for side in SIDES:
+        print(f"training: {side} ...", flush=True)
+        try:
+            results[side] = run_in_child(side, args.seconds, args.num_players)
+        except ImportError as error:
+            if side != OURS:
+                raise
+            print(f"our trainer not available yet (training.speed.our_training_rate: {error})", flush=True)
+
+    print()
+    print(markdown(results, settings))
+    if args.json:
+        with open(args.json, "w") as file:
+            json.dump({"settings": settings, "results": results}, file, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""Evaluation: the ROC AUC behind the belief figures, seeded matches between bots and checkpoints,
+the result table, and the `eval` command (JSON output, bad line-ups)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from rlyeh_env.arena import wilson_interval
+from rlyeh_env.engine import Role
+from training.commands import eval_main
+from training.config import Args
+from training.evaluation import MatchResult, game_seed, make_player, markdown_table, play_match, results_json
+from training.metrics import belief_auc, roc_auc
+from training.players import BotPlayer
+from training.trainer import Trainer
+
+
+def _brute_force_auc(scores, labels) -> float:
+    pos = [s for s, l in zip(scores, labels) if l]
+    neg = [s for s, l in zip(scores, labels) if not l]
+    wins = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
+    return wins / (len(pos) * len(neg))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_roc_auc_matches_pairwise_count_with_ties(seed):
+    """AUC equals the brute-force pairwise count (ties count half)."""
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(2, 60))
+    scores = rng.integers(0, 5, size).astype(float)  # few distinct values: many ties
+    labels = rng.random(size) < 0.4
+    labels[:2] = (True, False)
+    assert roc_auc(scores, labels) == pytest.approx(_brute_force_auc(scores, labels), abs=1e-12)
+    continuous = rng.normal(size=size) + labels
+    assert roc_auc(continuous, labels) == pytest.approx(_brute_force_auc(continuous, labels), abs=1e-12)
+
+
+def test_roc_auc_extremes_and_missing_class():
+    """Perfect, reversed and all-tied scores; NaN when one class is missing."""
+    assert roc_auc([0.1, 0.9, 0.2, 0.8], [0, 1, 0, 1]) == 1.0
+    assert roc_auc([0.9, 0.1], [0, 1]) == 0.0
+    assert roc_auc([0.5, 0.5, 0.5], [0, 1, 1]) == 0.5
+    assert np.isnan(roc_auc([0.1, 0.2], [1, 1]))
+    assert np.isnan(roc_auc([0.1, 0.2], [0, 0]))
+    assert np.isnan(roc_auc([], []))
+
+
+def test_belief_auc_uses_valid_seats_only():
+    """Seats beyond the table (valid 0) do not count."""
+    logits = np.array([[2.0, -1.0, 5.0], [1.0, -2.0, -9.0]])
+    targets = np.array([[1.0, 0.0, 0.0], [1.0, 0.0, 1.0]])
+    valid = np.array([[1.0, 1.0, 0.0], [1.0, 1.0, 0.0]])  # the third seat is absent: its wrong scores ignored
+    assert belief_auc(logits, targets, valid) == 1.0
+    assert belief_auc(logits, targets, np.ones_like(valid)) < 1.0
+
+
+def test_play_match_is_reproducible_and_consistent():
+    """Same seed, same result whatever the batching; the interval is Wilson's; bots have no AUC."""
+    a = play_match(BotPlayer("heuristic"), BotPlayer("random"), 5, 12, seed=3)
+    b = play_match(BotPlayer("heuristic"), BotPlayer("random"), 5, 12, seed=3, num_slots=5)
+    assert a == b, "same seed: the same games, whatever the batching"
+    assert (a.investigators, a.cultists, a.num_players, a.games) == ("heuristic", "random", 5, 12)
+    assert 0 <= a.investigator_wins <= 12
+    assert (a.ci_low, a.ci_high) == wilson_interval(a.investigator_wins, 12)
+    assert a.investigator_belief_auc is None and a.cultist_belief_auc is None
+    seeds = {game_seed(s, n, i) for s in range(3) for n in (4, 5) for i in range(20)}
+    assert len(seeds) == 3 * 2 * 20, "every (seed, size, game) deals its own game"
+    assert game_seed(3, 5, 0) == game_seed(3, 5, 0)
+
+
+def test_heuristic_beats_random_from_either_side():
+    """Over 40 games at 5 players, heuristic investigators win more against random cultists than
+    random investigators against heuristic cultists."""
+    strong = play_match(BotPlayer("heuristic"), BotPlayer("random"), 5, 40, seed=1)
+    weak = play_match(BotPlayer("random"), BotPlayer("heuristic"), 5, 40, seed=1)
+    assert strong.investigator_win_rate > weak.investigator_win_rate + 0.2
+
+
+def test_checkpoint_players_report_belief_auc(tmp_path):
+    """Checkpoint players (by path) get belief AUCs in [0, 1], NaN with no fellow cultist."""
+    trainer = Trainer(Args(hidden=(16,), threads=1, progress=False, runs_dir=str(tmp_path)))
+    trainer.export_policies(tmp_path / "policies.pt")
+    cache: dict = {}
+    inv = make_player(str(tmp_path / "policies.pt"), Role.INVESTIGATOR, cache=cache)
+    cult = make_player(str(tmp_path / "policies.pt"), Role.CULTIST, cache=cache)
+    assert len(cache) == 1 and inv.net is not cult.net
+    result = play_match(inv, cult, 7, 6, seed=0)  # two cultists: each side has both classes to tell apart
+    for auc in (result.investigator_belief_auc, result.cultist_belief_auc):
+        assert auc is not None and 0.0 <= auc <= 1.0
+    alone = play_match(inv, cult, 6, 3, seed=0)  # a lone cultist has no fellow cultist: no AUC
+    assert np.isnan(alone.cultist_belief_auc) and 0.0 <= alone.investigator_belief_auc <= 1.0
+    again = play_match(inv, cult, 7, 6, seed=0)
+    assert again == result, "checkpoint matches are seeded too (belief records start afresh)"
+
+
+def test_markdown_table_has_one_row_per_result():
+    """A header, a rule and one row per result with its figures."""
+    results = [
+        MatchResult("heuristic", "random", 5, 10, 7, 0.4, 0.9),
+        MatchResult("a.pt", "heuristic", 6, 4, 1, 0.05, 0.7, 0.61, None),
+        MatchResult("random", "b.pt", 8, 3, 0, 0.0, 0.56, None, 0.5),
+    ]
+    lines = markdown_table(results).splitlines()
+    assert len(lines) == 2 + len(results)
+    assert lines[0].startswith("|") and set(lines[1]) <= set("|-")
+    for line, r in zip(lines[2:], results):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[:4] == [str(r.num_players), r.investigators, r.cultists, str(r.games)]
+    assert "70.0%" in lines[2] and "0.610 / -" in lines[3] and "- / 0.500" in lines[4]
+    assert results_json(results)[0]["investigator_win_rate"] == pytest.approx(0.7)
+
+
+def test_eval_command_prints_the_table_and_writes_json(tmp_path, capsys):
+    """`eval --json` prints the table, replaces the file atomically, leaves no temp file."""
+    out = tmp_path / "results.json"
+    out.write_text("old contents")
+    code = eval_main(["--lineup", "heuristic,random", "--games", "5", "--json", str(out), "--no-progress",
+                      "--threads", "1"])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "| 5 | heuristic | random | 5 |" in printed and f"saved {out}" in printed
+    data = json.loads(out.read_text())
+    assert len(data) == 1 and data[0]["games"] == 5 and data[0]["investigators"] == "heuristic"
+    assert sorted(os.listdir(tmp_path)) == ["results.json"], "no temporary file left"
+
+
+def test_eval_command_with_sizes_and_repeated_lineups(tmp_path, capsys):
+    """One row per line-up and table size."""
+    code = eval_main(["--lineup", "random,random", "--lineup", "random,heuristic", "--sizes", "4", "7",
+                      "--games", "2", "--no-progress", "--threads", "1"])
+    assert code == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(rows) == 1 + 4  # header + (2 line-ups x 2 sizes)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--lineup", "heuristic"],
+    ["--lineup", "heuristic,random,random"],
+    ["--lineup", "heuristic,"],
+    ["--lineup", "foo,random"],
+    ["--lineup", "heuristic,random", "--sizes", "9"],
+    ["--lineup", "heuristic,random", "--games", "0"],
+])
+def test_eval_command_rejects_bad_arguments(argv, capsys):
+    """Malformed line-ups, unknown players, bad sizes or game counts: parser error (exit 2)."""
+    with pytest.raises(SystemExit) as info:
+        eval_main(argv + ["--no-progress"])
+    assert info.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_eval_command_reports_an_unusable_checkpoint(tmp_path, capsys):
+    """A line-up naming a corrupt checkpoint exits 2 with the checkpoint's error."""
+    bad = tmp_path / "bad.pt"
+    bad.write_bytes(b"not a checkpoint")
+    assert eval_main(["--lineup", f"{bad},random", "--games", "1", "--no-progress", "--threads", "1"]) == 2
+    assert "not a readable checkpoint" in capsys.readouterr().err
+
+
+def test_tournament_results_do_not_depend_on_workers(tmp_path):
+    """Two worker processes give exactly the results of one: seeds are fixed per game."""
+    from training.evaluation import tournament
+
+    trainer = Trainer(Args(hidden=(16,), threads=1, progress=False, runs_dir=str(tmp_path)))
+    trainer.export_policies(tmp_path / "policies.pt")
+    lineups = [(str(tmp_path / "policies.pt"), "heuristic"), ("random", "heuristic")]
+    alone = tournament(lineups, [4, 5], 3, seed=4, progress=False, workers=1)
+    shared = tournament(lineups, [4, 5], 3, seed=4, progress=False, workers=2)
+    assert [r.investigators for r in alone] == [lineups[0][0], "random"] * 2
+    assert shared == alone

@@ -1,0 +1,69 @@
+"""The warm start (`training.imitation`): recorded bots give demonstrations along each seat's own
+trajectory, cloning learns them, and only feed-forward policies may clone."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from rlyeh_env.engine import GameConfig, Role
+from training.config import Args
+from training.imitation import clone_update, imitate
+from training.players import BotPlayer
+from training.table import Table
+from training.trainer import Trainer
+from training_testkit import collect, tiny_net
+
+
+def test_recorded_bots_give_demonstrations_on_their_own_trajectories():
+    """Each seat's recorded actions are the actions it took in the game; values are zero."""
+    config = GameConfig(num_players=6, sigil_reward=0.1)
+    bots = {role: BotPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    buffers, finished, _ = collect(bots, config, games=3, slots=2, record=bots)
+    assert sum(len(b) for b in buffers.values()) == sum(g.decisions for g in finished)
+    for game in finished:
+        table = Table(config, game.seed)
+        by_seat: dict[int, list[int]] = {}
+        for action in game.actions:
+            by_seat.setdefault(table.decider, []).append(action)
+            table.step(action)
+        for seat, actions in by_seat.items():
+            buffer = buffers[Role(int(table.roles[seat]))]
+            rows = [i for i, t in enumerate(buffer.trajectory) if t == game.tags["index"] * 8 + seat]
+            assert buffer.array("actions")[rows].tolist() == actions
+    for buffer in buffers.values():
+        assert not buffer.array("values").any()
+        masks, actions = buffer.array("masks"), buffer.array("actions")
+        assert masks[range(len(actions)), actions].all(), "every demonstrated action is legal"
+
+
+@pytest.mark.parametrize("central_critic", [False, True])
+def test_cloning_learns_the_demonstrations(central_critic):
+    """The imitation loss falls and the accuracy rises; the value net (on the truth with a central
+    critic) is trained too; the PPO learning rate is restored afterwards."""
+    config = GameConfig(num_players=5)
+    bots = {role: BotPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    buffers, _, _ = collect(bots, config, games=12, slots=4, record=bots, central_critic=central_critic)
+    args = Args(hidden=(32,), imitation_epochs=15, imitation_minibatch_size=64, imitation_lr=3e-3,
+                central_critic=central_critic)
+    net = tiny_net(0, hidden=(32,), central_critic=central_critic)
+    critic_before = [p.clone() for p in net.critic.parameters()]
+    optimizer = torch.optim.Adam(net.parameters(), lr=args.learning_rate)
+    batch = buffers[Role.INVESTIGATOR].finish(args.gamma, 1.0)
+    assert ("critic_input" in batch) == central_critic
+    rows = clone_update(net, optimizer, batch, args, torch.Generator().manual_seed(0))
+    assert len(rows) == args.imitation_epochs
+    assert rows[-1]["imitation_loss"] < 0.7 * rows[0]["imitation_loss"]
+    assert rows[-1]["imitation_accuracy"] > rows[0]["imitation_accuracy"]
+    assert rows[-1]["value_loss"] < rows[0]["value_loss"]
+    assert any(not torch.equal(a, b) for a, b in zip(critic_before, net.critic.parameters()))
+    assert optimizer.param_groups[0]["lr"] == args.learning_rate, "the PPO learning rate is restored"
+
+
+def test_imitation_needs_a_feed_forward_policy(tmp_path):
+    """Cloning trains on single decisions: a recurrent policy is refused by `Args` and by `imitate`."""
+    with pytest.raises(ValueError, match="imitation_decisions"):
+        Args(imitation_decisions=10, recurrent=True)
+    trainer = Trainer(Args(hidden=(8,), threads=1, runs_dir=str(tmp_path), recurrent=True))
+    with pytest.raises(ValueError, match="feed-forward"):
+        imitate(trainer, progress=False)
