@@ -22,7 +22,7 @@ class Args:
     run_name: str = _help("name of the run folder under --runs-dir", "rlyeh")
     runs_dir: str = _help("where run folders (TensorBoard logs, checkpoints, plot) are written", "runs")
     seed: int = _help("seeds games, opponent draws, sampling and network initialisation", 1)
-    total_decisions: int = _help("stop after this many learner decisions (PPO; the warm start not counted)", 8_000_000)
+    total_decisions: int = _help("stop after this many learner decisions (PPO; the warm start not counted)", 6_000_000)
     threads: int = _help("torch intra-op threads (this machine has 2 cores)", 2)
     checkpoint_every: int = _help("write a checkpoint every N updates (and always at the end)", 10)
     eval_every: int = _help("play evaluation games against random and heuristic bots every N updates (0: never)", 10)
@@ -46,9 +46,12 @@ class Args:
     imitation_minibatch_size: int = _help("warm start: demonstrations per gradient step", 512)
 
     # -- opponents (per game one side is drawn; the learners play the other)
-    opponent_latest: float = _help("probability that both sides are the latest learners (pure self-play)", 0.4)
-    opponent_heuristic: float = _help("probability that the opposing side is the heuristic bot", 0.4)
-    opponent_random: float = _help("probability that the opposing side is the random bot", 0.0)
+    opponent_latest: float = _help("probability that both sides are the latest learners (pure self-play)", 0.3)
+    opponent_heuristic: float = _help("probability that the opposing side is the heuristic bot", 0.35)
+    opponent_random: float = _help(
+        "probability that the opposing side is the random bot (also the share of warm-start games with a random side)",
+        0.15,
+    )
     pool_size: int = _help(
         "past snapshots kept per role; the rest of the probability mass draws one of them uniformly", 8
     )
@@ -146,7 +149,7 @@ PRESETS: dict[str, dict] = {
         imitation_epochs=2,
     ),
     # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md).
-    "full": dict(run_name="full", total_decisions=8_000_000, imitation_decisions=400_000),
+    "full": dict(run_name="full", total_decisions=6_000_000, imitation_decisions=400_000),
 }
 
 

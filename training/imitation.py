@@ -4,8 +4,9 @@ From scratch, PPO investigators almost never complete an incantation (random inv
 0% of games, even against random cultists), so the win reward is nearly never seen. Cloning the
 heuristic first puts both policies where the reward is frequent, and PPO takes it from there.
 
-The heuristic plays every seat of tables drawn like training tables; each role's decisions are
-recorded (`Collector` with recorded `BotPlayer`s) and, per batch, each network is trained to:
+The heuristic plays every seat of tables drawn like training tables (except that, with
+probability `opponent_random`, the random bot plays one side, as in PPO); each role's heuristic
+decisions are recorded (`Collector` with recorded `BotPlayer`s) and, per batch, each network is trained to:
 - predict the heuristic's action (cross-entropy over the legal actions, the mask applied);
 - predict the discounted return of the decision (value loss, from the observation or, with
   `central_critic`, the truth; GAE with lambda 1 over zero values gives exactly the Monte Carlo
@@ -78,9 +79,15 @@ def imitate(trainer, progress: bool = True) -> list[dict]:
     demonstrators = {role: BotPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
     configs = trainer.matchmaker.configs
 
+    random_bot = BotPlayer("random")
+
     def next_game(index: int) -> GameSpec:
-        config = configs[trainer.rng.choice(args.table_sizes)]
-        return GameSpec(config, trainer.rng.getrandbits(63), dict(demonstrators), {"learner": "imitation"})
+        rng = trainer.rng
+        config = configs[rng.choice(args.table_sizes)]
+        players = dict(demonstrators)
+        if rng.random() < args.opponent_random:  # the heuristic's answers to erratic play, too
+            players[rng.choice(list(players))] = random_bot
+        return GameSpec(config, rng.getrandbits(63), players, {"learner": "imitation"})
 
     bar = _bar(progress, args.imitation_decisions, "demonstrations", "dec")
     torch.set_num_threads(1)

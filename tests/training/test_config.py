@@ -61,13 +61,13 @@ def test_opponent_mixtures():
         Args(pool_size=0, opponent_latest=0.5, opponent_heuristic=0.2)
     args = Args(pool_size=0, opponent_latest=0.5, opponent_heuristic=0.25, opponent_random=0.25)
     assert args.opponent_pool == 0.0
-    assert Args(opponent_latest=0.4, opponent_heuristic=0.4).opponent_pool == pytest.approx(0.2)
+    assert Args(opponent_latest=0.4, opponent_heuristic=0.4, opponent_random=0.0).opponent_pool == pytest.approx(0.2)
 
 
 def test_good_edge_values_are_accepted():
     """Boundary values that are allowed do not raise."""
     Args(gamma=1.0, gae_lambda=0.0, eval_every=0, target_kl=0.0, table_sizes=(4, 8), hidden=(1,), pool_size=0,
-         opponent_latest=1.0, opponent_heuristic=0.0)
+         opponent_latest=1.0, opponent_heuristic=0.0, opponent_random=0.0)
 
 
 def test_every_field_has_help_text():
