@@ -55,7 +55,7 @@ def _lineup(text: str) -> tuple[str, str]:
 def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Tournament: investigators' win rate (95%% CI) and belief AUC per line-up and table size.",
+        description="Tournament: investigators' win rate (95% CI) and belief AUC per line-up and table size.",
     )
     parser.add_argument("--lineup", type=_lineup, action="append", metavar="INV,CULT",
                         help="investigators,cultists; repeatable (default: the six line-ups of checkpoints/README.md)")
@@ -73,7 +73,7 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         parser.error("sizes must be in 4..8, games >= 1 and workers >= 1")
     import torch
 
-    from .evaluation import markdown_table, results_json, tournament
+    from .evaluation import bars_table, markdown_table, results_json, tournament
 
     torch.set_num_threads(args.threads)
     lineups = args.lineup or [
@@ -87,6 +87,10 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(markdown_table(results))
+    bars = bars_table(results)
+    if bars is not None:
+        print("\nShipping bars (checkpoints/README.md), trained = the `checkpoint` line-ups:\n")
+        print(bars)
     if args.json:
         from rlyeh_env.engine.game import atomic_write_text
 

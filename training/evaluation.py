@@ -8,6 +8,7 @@ every match-up at a table size uses the same seed, so line-ups are compared on t
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -155,7 +156,12 @@ def markdown_table(results: list[MatchResult]) -> str:
 
 
 def results_json(results: list[MatchResult]) -> list[dict]:
-    return [{**asdict(r), "investigator_win_rate": r.investigator_win_rate} for r in results]
+    """Plain JSON values: an undefined AUC (no class to tell apart) becomes null, not NaN."""
+    def clean(value):
+        return None if isinstance(value, float) and not math.isfinite(value) else value
+
+    return [{k: clean(v) for k, v in {**asdict(r), "investigator_win_rate": r.investigator_win_rate}.items()}
+            for r in results]
 
 
 def evaluate_against_bots(trainer, games: int) -> dict[str, float]:
@@ -186,3 +192,42 @@ def evaluate_against_bots(trainer, games: int) -> dict[str, float]:
             if aucs:
                 figures[f"{key}_belief_auc_vs_{opponent}"] = float(np.mean(aucs))
     return figures
+
+
+BAR = 0.15  # the margin over the heuristic-vs-heuristic win rate the shipped bots must clear
+
+
+def bars_table(results: list[MatchResult], trained: str = "checkpoint") -> str | None:
+    """The shipping bars of checkpoints/README.md, per table size, from a tournament holding the
+    needed line-ups (None when it does not): investigators' win rate of each line-up against
+    the heuristic-vs-heuristic figure of the same run, and against random compared with the
+    heuristic's own figure against random."""
+    by = {(r.investigators, r.cultists, r.num_players): r.investigator_win_rate for r in results}
+    sizes = sorted({r.num_players for r in results})
+    needed = [("heuristic", "heuristic"), (trained, "heuristic"), ("heuristic", trained), (trained, "random"),
+              ("heuristic", "random"), ("random", trained), ("random", "heuristic")]
+    sizes = [n for n in sizes if all((inv, cult, n) in by for inv, cult in needed)]
+    if not sizes:
+        return None
+    rows = [
+        "| players | H vs H | T inv vs H cult (bar: >= +15 pts) | H inv vs T cult (bar: <= -15 pts) "
+        "| T inv vs random (bar: > H inv vs random) | T cult vs random inv (bar: >= H cult) |",
+        "|---|---|---|---|---|---|",
+    ]
+
+    def mark(ok: bool) -> str:
+        return "pass" if ok else "FAIL"
+
+    for n in sizes:
+        base = by[("heuristic", "heuristic", n)]
+        t_inv, t_cult = by[(trained, "heuristic", n)], by[("heuristic", trained, n)]
+        t_vs_random, h_vs_random = by[(trained, "random", n)], by[("heuristic", "random", n)]
+        # cultists' side: the trained cultists hold random investigators to at most what the heuristic does
+        r_vs_t, r_vs_h = by[("random", trained, n)], by[("random", "heuristic", n)]
+        rows.append(
+            f"| {n} | {base:.1%} | {t_inv:.1%} ({(t_inv - base) * 100:+.1f}, {mark(t_inv - base >= BAR - 1e-9)}) "
+            f"| {t_cult:.1%} ({(t_cult - base) * 100:+.1f}, {mark(base - t_cult >= BAR - 1e-9)}) "
+            f"| {t_vs_random:.1%} vs {h_vs_random:.1%} ({mark(t_vs_random > h_vs_random)}) "
+            f"| random inv win {r_vs_t:.1%} vs {r_vs_h:.1%} ({mark(r_vs_t <= r_vs_h)}) |"
+        )
+    return "\n".join(rows)

@@ -106,6 +106,7 @@ def atomic_write_text(path: Path, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a saved game is an ordinary shareable file
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

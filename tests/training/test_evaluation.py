@@ -172,3 +172,24 @@ def test_tournament_results_do_not_depend_on_workers(tmp_path):
     shared = tournament(lineups, [4, 5], 3, seed=4, progress=False, workers=2)
     assert [r.investigators for r in alone] == [lineups[0][0], "random"] * 2
     assert shared == alone
+
+
+def test_bars_table_marks_each_bar():
+    """Each shipping bar is computed against the same run's heuristic figures, pass or FAIL."""
+    from training.evaluation import bars_table
+
+    def result(inv, cult, wins):
+        return MatchResult(inv, cult, 5, 100, wins, 0.0, 1.0)
+
+    rates = {("heuristic", "heuristic"): 48, ("checkpoint", "heuristic"): 64, ("heuristic", "checkpoint"): 33,
+             ("checkpoint", "random"): 90, ("heuristic", "random"): 85, ("random", "checkpoint"): 0,
+             ("random", "heuristic"): 0}
+    table = bars_table([result(inv, cult, wins) for (inv, cult), wins in rates.items()])
+    row = table.splitlines()[-1]
+    assert row.startswith("| 5 | 48.0% |") and "FAIL" not in row and row.count("pass") == 4
+    rates[("checkpoint", "heuristic")] = 62  # +14 points: one short of the bar
+    rates[("checkpoint", "random")] = 85     # only equal to the heuristic: not better
+    row = bars_table([result(inv, cult, wins) for (inv, cult), wins in rates.items()]).splitlines()[-1]
+    assert row.count("FAIL") == 2 and "+14.0, FAIL" in row
+    del rates[("heuristic", "heuristic")]
+    assert bars_table([result(inv, cult, wins) for (inv, cult), wins in rates.items()]) is None
