@@ -62,7 +62,7 @@ def save_checkpoint(path: str | os.PathLike, payload: dict) -> None:
             torch.save(payload, f)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a checkpoint is an ordinary shareable file
+        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a checkpoint is an ordinary readable file
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
