@@ -13,6 +13,10 @@
     policy_bot.py   PolicyBot: a checkpoint seated as a Bot
     evaluation.py   tournaments with win rates, confidence intervals and belief AUC
     plots.py        the learning-curve figure
+    progress.py     the progress bar of long work
+    imitation.py    the warm start: cloning the heuristic bot before PPO
+    speed.py        training throughput for scripts/benchmark_training.py
+    commands.py     the train and eval commands (argument parsing and printing)
 
 Run it with `scripts/train.py` or `rlyeh train`; see the README's Training section.
 """

@@ -23,6 +23,7 @@ from .collector import Collector, GameSpec
 from .metrics import belief_auc
 from .players import BotPlayer, NetPlayer
 from .policy_bot import SHIPPED_CHECKPOINT, load_policies
+from .progress import progress_bar
 
 
 @dataclass
@@ -100,11 +101,7 @@ def tournament(
     match-ups are shared among processes (each on one torch thread). Results do not depend on
     `workers`: every game's seed is fixed by (seed, table size, game index)."""
     jobs = [(inv, cult, n, games, seed, greedy, config) for n in table_sizes for inv, cult in lineups]
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(jobs) * games, unit="game", dynamic_ncols=True, desc="tournament")
+    bar = progress_bar(progress, len(jobs) * games, "tournament", unit="game")
     results: list[MatchResult] = []
     try:
         if workers <= 1:

@@ -23,8 +23,9 @@ from rlyeh_env.engine import Role
 
 from .collector import GameSpec
 from .config import Args
-from .network import ActorCritic
+from .network import ActorCritic, belief_loss
 from .players import BotPlayer
+from .progress import progress_bar
 
 
 def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict, args: Args,
@@ -47,10 +48,8 @@ def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict
             logits, belief = net.heads(features, batch["masks"][i])
             imitation = F.cross_entropy(logits, batch["actions"][i])
             value_loss = 0.5 * (net.value(batch[critic_key][i]) - batch["returns"][i]).square().mean()
-            valid = batch["belief_valid"][i]
-            belief_loss = (F.binary_cross_entropy_with_logits(belief, batch["belief_targets"][i], reduction="none")
-                           * valid).sum() / valid.sum().clamp(min=1)
-            loss = imitation + args.vf_coef * value_loss + args.belief_coef * belief_loss
+            beliefs = belief_loss(belief, batch["belief_targets"][i], batch["belief_valid"][i])
+            loss = imitation + args.vf_coef * value_loss + args.belief_coef * beliefs
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
@@ -58,7 +57,7 @@ def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict
             with torch.no_grad():
                 accuracy = (logits.argmax(-1) == batch["actions"][i]).float().mean().item()
             for name, value in (("imitation_loss", imitation.item()), ("imitation_accuracy", accuracy),
-                                ("value_loss", value_loss.item()), ("belief_loss", belief_loss.item())):
+                                ("value_loss", value_loss.item()), ("belief_loss", beliefs.item())):
                 totals[name] += value
             steps += 1
         rows.append({name: value / max(steps, 1) for name, value in totals.items()})
@@ -89,7 +88,7 @@ def imitate(trainer, progress: bool = True) -> list[dict]:
             players[rng.choice(list(players))] = random_bot
         return GameSpec(config, rng.getrandbits(63), players, {"learner": "imitation"})
 
-    bar = _bar(progress, args.imitation_decisions, "demonstrations", "dec")
+    bar = progress_bar(progress, args.imitation_decisions, "demonstrations")
     torch.set_num_threads(1)
     try:
         buffers, _ = trainer.collector.run(
@@ -103,7 +102,7 @@ def imitate(trainer, progress: bool = True) -> list[dict]:
     rows = [{} for _ in range(args.imitation_epochs)]
     for role, buffer in buffers.items():
         batch = buffer.finish(args.gamma, 1.0)
-        bar = _bar(progress, args.imitation_epochs, f"cloning {role.name.lower()}", "epoch")
+        bar = progress_bar(progress, args.imitation_epochs, f"cloning {role.name.lower()}", unit="epoch")
         try:
             epochs = clone_update(trainer.nets[role], trainer.optimizers[role], batch, args,
                                   trainer.shuffle_generator, bar)
@@ -115,10 +114,3 @@ def imitate(trainer, progress: bool = True) -> list[dict]:
             row[f"imitation/{role.name.lower()}/decisions"] = len(buffer)
     return rows
 
-
-def _bar(progress: bool, total: int, desc: str, unit: str):
-    if not progress:
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=total, desc=desc, unit=unit, unit_scale=unit == "dec", dynamic_ncols=True, mininterval=1.0)

@@ -123,6 +123,13 @@ def masked_entropy(log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return -torch.where(mask, p_log_p, torch.zeros_like(p_log_p)).sum(-1)
 
 
+def belief_loss(logits: torch.Tensor, targets: torch.Tensor, present: torch.Tensor) -> torch.Tensor:
+    """Binary cross-entropy of the per-seat cultist logits against the true roles, averaged over
+    the seats present at the table (rows beyond it carry no target)."""
+    per_seat = torch.nn.functional.binary_cross_entropy_with_logits(logits, targets, reduction="none")
+    return (per_seat * present).sum() / present.sum().clamp(min=1)
+
+
 def sample_actions(logits: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
     """One action per row, drawn from softmax(logits); masked actions have probability 0."""
     probs = torch.softmax(logits, dim=-1)

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 import torch
-import torch.nn.functional as F
-
 from .config import Args
-from .network import ActorCritic, masked_entropy
+from .network import ActorCritic, belief_loss, masked_entropy
 
 
 def chunk_indices(trajectory: torch.Tensor, length: int) -> torch.Tensor:
@@ -89,14 +87,10 @@ def ppo_update(
                 v_loss = torch.max(v_loss, (clipped - returns).square())
             v_loss = 0.5 * v_loss.mean()
 
-            seat_valid = mb["belief_valid"][valid]
-            belief_loss = (
-                F.binary_cross_entropy_with_logits(belief[valid], mb["belief_targets"][valid], reduction="none")
-                * seat_valid
-            ).sum() / seat_valid.sum().clamp(min=1)
+            beliefs = belief_loss(belief[valid], mb["belief_targets"][valid], mb["belief_valid"][valid])
             entropy_mean = entropy[valid].mean()
 
-            loss = pg_loss - args.ent_coef * entropy_mean + args.vf_coef * v_loss + args.belief_coef * belief_loss
+            loss = pg_loss - args.ent_coef * entropy_mean + args.vf_coef * v_loss + args.belief_coef * beliefs
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(net.parameters(), args.max_grad_norm)
@@ -111,7 +105,7 @@ def ppo_update(
                 ("policy_loss", pg_loss.item()),
                 ("value_loss", v_loss.item()),
                 ("entropy", entropy_mean.item()),
-                ("belief_loss", belief_loss.item()),
+                ("belief_loss", beliefs.item()),
                 ("approx_kl", approx_kl),
                 ("clipfrac", clipfrac),
             ):

@@ -37,6 +37,7 @@ from .network import ActorCritic
 from .opponents import ROLES, Matchmaker
 from .players import NetPlayer
 from .ppo import ppo_update
+from .progress import progress_bar
 
 
 NETWORK_SETTINGS = ("hidden", "recurrent", "central_critic")  # fixed by the saved networks' shapes
@@ -83,7 +84,7 @@ class Trainer:
         writer = _summary_writer(self.run_dir / "tb", args)
         if args.imitation_decisions and not self.imitated:
             self._warm_start(writer)
-        bar = _progress(args, self.decisions)
+        bar = progress_bar(args.progress, args.total_decisions, args.run_name, initial=self.decisions)
         row: dict = {}
         done_updates = 0
         try:
@@ -281,15 +282,6 @@ def _summary_writer(path: Path, args: Args):
     table = "\n".join(f"|{k}|{v}|" for k, v in dataclasses.asdict(args).items())
     writer.add_text("hyperparameters", f"|setting|value|\n|-|-|\n{table}")
     return writer
-
-
-def _progress(args: Args, initial: int):
-    if not args.progress:
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=args.total_decisions, initial=initial, unit="dec", unit_scale=True, dynamic_ncols=True,
-                desc=args.run_name, smoothing=0.05, mininterval=1.0)
 
 
 def _postfix(row: dict) -> str:
