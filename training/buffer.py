@@ -68,9 +68,6 @@ class RolloutBuffer:
     def array(self, name: str) -> np.ndarray:
         return np.concatenate(self._arrays[name])
 
-    def has(self, name: str) -> bool:
-        return name in self._arrays
-
     def finish(self, gamma: float, lam: float) -> dict[str, torch.Tensor]:
         """Everything the PPO update needs, as tensors (advantages and returns included)."""
         rewards = np.asarray(self.rewards, dtype=np.float32)

@@ -77,13 +77,9 @@ def play_match(
     _, finished = Collector(min(num_slots, games), generator).run(next_game, num_games=games)
     wins = sum(g.investigators_won for g in finished)
     low, high = wilson_interval(wins, games)
-    names = names or (_name(investigators), _name(cultists))
+    names = names or (investigators.name, cultists.name)
     return MatchResult(names[0], names[1], num_players, games, wins, low, high,
                        _auc(investigators), _auc(cultists))
-
-
-def _name(player) -> str:
-    return player.name
 
 
 def _auc(player) -> float | None:

@@ -69,7 +69,6 @@ def test_buffer_add_links_each_trajectory_in_order():
     assert buffer.trajectory == [10, 11, 10, 11, 12, 10]
     assert buffer.next_index == [2, 3, 5, -1, -1, -1]
     np.testing.assert_array_equal(buffer.array("x"), np.arange(6))
-    assert buffer.has("x") and not buffer.has("y")
     assert buffer.rewards == [0.0] * 6
 
 
