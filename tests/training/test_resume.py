@@ -164,3 +164,12 @@ def test_warm_start_is_not_repeated_on_resume(tmp_path, monkeypatch):
     monkeypatch.setattr(training.imitation, "imitate", no_more)
     resumed.train(max_updates=1)
     assert resumed.update == 2
+
+
+def test_resume_with_a_preset_is_refused(tmp_path, capsys):
+    """`--preset` starts a new run; given with `--resume` it is a usage error, not silently ignored."""
+    path = _saved_run(tmp_path)
+    with pytest.raises(SystemExit) as exit_info:
+        train_main(["--resume", str(path), "--preset", "smoke"])
+    assert exit_info.value.code == 2
+    assert "--preset starts a new run" in capsys.readouterr().err
