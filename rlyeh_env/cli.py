@@ -1,6 +1,8 @@
-"""The `rlyeh` command: `rlyeh play`, `rlyeh train`, `rlyeh eval` (each has its own --help).
+"""The `rlyeh` command: `rlyeh play`, `rlyeh watch`, `rlyeh replay`, `rlyeh train`, `rlyeh eval`
+(each has its own --help).
 
-`train` and `eval` need the `train` extra (PyTorch); `play` needs only the env.
+`train` and `eval` need the `train` extra (PyTorch); so do `play` and `watch` with checkpoint
+bots (the default); `replay`, and `play`/`watch` with `--bots heuristic`, need only the env.
 """
 
 from __future__ import annotations
@@ -8,7 +10,9 @@ from __future__ import annotations
 import sys
 
 COMMANDS = {
-    "play": "sit at a table against bots in the terminal",
+    "play": "sit at a table against bots (the shipped checkpoint by default)",
+    "watch": "watch bots play, with the full truth and the bots' suspicions",
+    "replay": "step through a saved game, forward and back",
     "train": "PPO self-play of the investigator and cultist policies",
     "eval": "tournament of bots and checkpoints: win rates with confidence intervals",
 }
@@ -24,10 +28,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"usage: rlyeh COMMAND [options]\n\ncommands:\n{usage}", file=stream)
         return 0 if stream is sys.stdout else 2
     command, rest = argv[0], argv[1:]
-    if command == "play":
-        from .play import main as play_main
+    if command in ("play", "watch", "replay"):
+        from importlib import import_module
 
-        return play_main(rest, prog="rlyeh play") or 0
+        module = import_module(f".terminal.{command}", __package__)
+        return module.main(rest, prog=f"rlyeh {command}") or 0
     try:
         from training import commands
     except ImportError as err:

@@ -90,6 +90,9 @@ def render_seat(state: State, seat: int, with_choices: bool = True) -> str:
     known = [f"{player_name(s)} is {label(Role(r))}" for s, r in enumerate(mem.known_roles) if r >= 0 and s != seat]
     if known:
         lines.append("You know: " + "; ".join(known))
+    for s, hand in enumerate(mem.seen_hands):
+        if hand is not None and s != seat:
+            lines.append(f"You saw {player_name(s)}'s hand: {_cards(hand)}")
     if mem.deck_top:
         lines.append("Next deck cards: " + ", ".join(label(Sigil(c)) for c in mem.deck_top))
     lines.append("Players:")
@@ -115,9 +118,8 @@ def render_truth(state: State) -> str:
         lines.append(_public_player(state, s) + f"\n      SECRET: {label(Role(p.role))}; hand {_cards(p.hand)}")
     for i, record in enumerate(state.incantations):
         verdict = "succeeded" if record.success else "failed"
-        lines.append(
-            f"Incantation {i + 1} on {label(Sigil(record.target))} {verdict}: {_cards(record.cards)}"
-        )
+        played = ", ".join(f"{label(Sigil(sigil))} ({player_name(owner)})" for sigil, owner in record.played)
+        lines.append(f"Incantation {i + 1} on {label(Sigil(record.target))} {verdict}: {played}")
     return "\n".join(lines)
 
 
@@ -195,3 +197,14 @@ def narrate(event, viewer: int) -> str | None:
     if kind == "game_over":
         return f"GAME OVER: the {label(Winner(value)).lower()} win ({label(EndReason(event.target)).lower()})"
     return None
+
+
+def narrate_truth(event) -> str | None:
+    """One line for a spectator who sees everything: public events as everybody hears them,
+    private ones labelled with the seat that saw them."""
+    if event.seat < 0:
+        return narrate(event, -1)
+    line = narrate(event, event.seat)
+    if line is None:
+        return None
+    return f"   [{player_name(event.seat)} privately] {line.strip('()')}"

@@ -77,6 +77,7 @@ def resolve(state: State, rng: random.Random) -> None:
             investigations=state.pool_investigations,
             swaps=state.pool_swaps,
             hour=state.hour,
+            played=[[card.sigil, card.contributor] for card in state.pool],
         )
     )
     for player in state.players:

@@ -105,6 +105,9 @@ class IncantationRecord:
     investigations: list[int]  # per seat: times they investigated this pool
     swaps: list[int]  # per seat: times they swapped a card into it
     hour: int
+    # The truth, never shown to a seat (no observation reads it): [sigil, seat whose card it was]
+    # for each of the seven cards, for the end-of-game reveal of replays and the terminal table.
+    played: list[list[int]] = field(default_factory=list)
 
 
 @dataclass

@@ -170,3 +170,15 @@ def test_r5_record_contents_and_pool_cleared_to_discard(eng):
     assert state.phase == Phase.DECLARE_TARGET and state.decider == 2
     ev = [e for e in state.events if e.kind == "incantation"][-1]
     assert ev.value == 1 and ev.target == 1
+
+
+def test_the_record_keeps_who_played_which_card_for_the_final_reveal(eng):
+    """The truth behind the public counts: each revealed card with the seat it came from (shown
+    only when the game is over, by replays and the terminal table)."""
+    state, _ = _finish_with(eng, [(0, 1), (0, 1), (1, 2), (2, 3), (3, 4), (0, 2)], 0, seat=0)
+    record = state.incantations[-1]
+    assert record.played == [[0, 1], [0, 1], [1, 2], [2, 3], [3, 4], [0, 2], [0, 0]]
+    counts = [0, 0, 0, 0]
+    for sigil, _ in record.played:
+        counts[sigil] += 1
+    assert counts == record.cards

@@ -102,7 +102,8 @@ def perturb(state: State, seat: int, r: random.Random) -> State:
     Changed: other players' roles (permuted among seats whose role the seat does not know; in
     the hidden-count variant possibly one flipped), other players' hands (cards swapped with the
     deck, the discard pile and each other; counts kept), deck order, discard order and content,
-    the face-down pool cards (places and sigils), other seats' memory, the pending
+    the face-down pool cards (places and sigils), who played which card of a past incantation,
+    other seats' memory, the pending
     context of a decision the seat is not taking (gambled cards, pages, seen / taken cards,
     discards), the votes others cast in a pending vote, the Insanity deck and Necronomicon
     order, and other seats' private events.
@@ -224,6 +225,12 @@ def perturb(state: State, seat: int, r: random.Random) -> State:
     r.shuffle(st.insanity_deck)
     if not (deciding and st.phase == Phase.NECRONOMICON_PAGE):
         r.shuffle(st.necronomicon)
+
+    # who played which card of a past incantation (only the counts and the contributors are public)
+    for record in st.incantations:
+        owners = [owner for _, owner in record.played]
+        r.shuffle(owners)
+        record.played = [[sigil, owner] for (sigil, _), owner in zip(record.played, owners)]
 
     # other seats' private events: new values, and a few more of them
     for event in st.events:

@@ -1,0 +1,121 @@
+"""`rlyeh replay FILE`: step through a saved game with the full truth shown, forward and back.
+
+Commands at the prompt: Enter or `n` next step, `b` back, `g N` go to step N, `s` start,
+`e` end, `q` quit. `--step N` prints that one step and exits (no prompt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..engine.actions import describe
+from ..engine.game import Game
+from ..engine.state import State
+from ..text import narrate_truth, player_name
+from .replays import Replay, load_replay
+from .screen import Screen
+
+COMMANDS = "Enter/n next, b back, g N go to step N, s start, e end, q quit"
+
+
+class Frames:
+    """Every state of a game, step 0 (the deal) to the last, and the events each step added."""
+
+    def __init__(self, replay: Replay):
+        game = Game(replay.game.config, replay.game.seed)
+        self.states: list[State] = [game.state.clone()]
+        self.actors: list[int] = [-1]
+        self.event_starts = [0]
+        for action in replay.game.actions:
+            self.actors.append(game.decider)
+            self.event_starts.append(len(game.state.events))
+            game.step(action)
+            self.states.append(game.state.clone())
+        self.actions = [-1] + list(replay.game.actions)
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def title(self, step: int) -> str:
+        if step == 0:
+            return f"step 0/{self.last}: the deal"
+        state = self.states[step - 1]
+        names = [player_name(s) for s in range(state.num_players)]
+        text = describe(self.actions[step], names, self.actors[step], state.config.hand_size)
+        return f"step {step}/{self.last}: {player_name(self.actors[step])}: {text}"
+
+    def events(self, step: int) -> list:
+        start = self.event_starts[step] if step > 0 else 0
+        return self.states[step].events[start:]
+
+
+def show(screen: Screen, frames: Frames, step: int) -> None:
+    screen.rule(frames.title(step))
+    for event in frames.events(step):
+        line = narrate_truth(event)
+        if line:
+            screen.say("  " + line)
+    screen.truth(frames.states[step])
+
+
+def next_step(command: str, step: int, last: int) -> int | str:
+    """The step a command leads to, or an explanation (str) when it is not a command."""
+    words = command.lower().split()
+    if not words or words[0] in ("n", "next"):
+        return min(step + 1, last)
+    if words[0] in ("b", "back", "p"):
+        return max(step - 1, 0)
+    if words[0] in ("s", "start"):
+        return 0
+    if words[0] in ("e", "end"):
+        return last
+    if words[0] in ("g", "go") and len(words) == 2 and words[1].isdigit():
+        if int(words[1]) <= last:
+            return int(words[1])
+        return f"step {words[1]} is past the end (the last step is {last})"
+    return f"'{command}' is not a command: {COMMANDS}"
+
+
+def run(path: Path, step: int | None, screen: Screen) -> int:
+    replay = load_replay(path)
+    frames = Frames(replay)
+    seats = ", ".join(f"{player_name(s)} {spec}" for s, spec in enumerate(replay.seats))
+    screen.say(f"{path}: {replay.game.config.num_players} players, seed {replay.game.seed}, "
+               f"{frames.last} steps{'' if replay.finished else ' (unfinished)'}; {seats}")
+    if step is not None:
+        if not 0 <= step <= frames.last:
+            raise ValueError(f"--step must be between 0 and {frames.last}, got {step}")
+        show(screen, frames, step)
+        return 0
+    step = 0
+    show(screen, frames, step)
+    while True:
+        command = screen.ask(f"[{COMMANDS}] > ")
+        if command is None or command.lower() in ("q", "quit", "exit"):
+            return 0
+        target = next_step(command, step, frames.last)
+        if isinstance(target, str):
+            screen.say(target, "yellow")
+            continue
+        if target == step:
+            screen.say("(already at the " + ("end)" if step == frames.last else "start)"), "dim")
+            continue
+        step = target
+        show(screen, frames, step)
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", type=Path, help="a replay saved by rlyeh play or rlyeh watch")
+    parser.add_argument("--step", type=int, default=None, help="print this step and exit")
+    args = parser.parse_args(argv)
+    try:
+        return run(args.file, args.step, Screen())
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,59 @@
+"""Replay files: a played or watched game as JSON, written atomically to a replays folder.
+
+A replay is the saved game of `Game.save` (format, config, seed, actions), which alone rebuilds
+the game exactly, plus who sat where:
+
+    {"format": 1, "config": {...}, "seed": 7, "actions": [...],
+     "seats": ["human", "checkpoint", "heuristic", ...], "human_seat": 0, "finished": true}
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.game import Game
+
+
+@dataclass
+class Replay:
+    game: Game
+    seats: list[str]
+    human_seat: int | None
+    finished: bool
+
+
+def replay_path(folder: Path, seed: int, kind: str) -> Path:
+    """A fresh file name in `folder`, e.g. replays/play_20261130-101500_seed7.json."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{kind}_{stamp}_seed{seed}.json"
+    counter = 1
+    while path.exists():
+        counter += 1
+        path = folder / f"{kind}_{stamp}_seed{seed}_{counter}.json"
+    return path
+
+
+def save_replay(path: Path, game: Game, seats: list[str], human_seat: int | None) -> None:
+    game.save(path, extra={"seats": list(seats), "human_seat": human_seat, "finished": game.over})
+
+
+def load_replay(path: str | Path) -> Replay:
+    """The saved game, rebuilt action by action; ValueError with the reason when it cannot be."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ValueError(f"cannot read the replay {path}: {err}") from err
+    try:
+        game = Game.from_dict(data)
+    except (KeyError, TypeError, ValueError) as err:
+        raise ValueError(f"{path} is not a replay this version can rebuild: {err}") from err
+    n = game.config.num_players
+    seats = data.get("seats") or ["?"] * n
+    human = data.get("human_seat")
+    if not isinstance(seats, list) or len(seats) != n or not (human is None or (isinstance(human, int) and 0 <= human < n)):
+        raise ValueError(f"{path}: the seat list does not fit a {n}-player game")
+    return Replay(game, [str(s) for s in seats], human, game.over)
