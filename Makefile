@@ -26,7 +26,7 @@ $(PY):
 $(STAMP): pyproject.toml $(wildcard rlyeh_env/__init__.py training/__init__.py) | $(PY)
 	$(PIP) install --upgrade pip
 	$(PIP) install "$(TORCH_SPEC)"
-	$(PIP) install -e ".[train,dev]"
+	$(PIP) install -e ".[play,train,dev]"
 	touch $@
 
 test: venv

@@ -1,8 +1,8 @@
 """The `rlyeh` command: `rlyeh play`, `rlyeh watch`, `rlyeh replay`, `rlyeh train`, `rlyeh eval`
 (each has its own --help).
 
-`train` and `eval` need the `train` extra (PyTorch); so do `play` and `watch` with checkpoint
-bots (the default); `replay`, and `play`/`watch` with `--bots heuristic`, need only the env.
+`play`, `watch` and `replay` need the `play` extra (rich); `train` and `eval` need the `train`
+extra (PyTorch), and so do `play` and `watch` with checkpoint bots (their default).
 """
 
 from __future__ import annotations
@@ -31,7 +31,11 @@ def main(argv: list[str] | None = None) -> int:
     if command in ("play", "watch", "replay"):
         from importlib import import_module
 
-        module = import_module(f".terminal.{command}", __package__)
+        try:
+            module = import_module(f".terminal.{command}", __package__)
+        except ImportError as err:
+            print(f"rlyeh {command} needs the play extra: pip install -e '.[play]' ({err})", file=sys.stderr)
+            return 2
         return module.main(rest, prog=f"rlyeh {command}") or 0
     try:
         from training import commands

@@ -8,6 +8,7 @@ import pytest
 
 from rlyeh_env.engine import Role
 from rlyeh_env.terminal import play as play_command
+from rlyeh_env.terminal import replay as replay_command
 from rlyeh_env.terminal.replays import load_replay
 from rlyeh_env.text import render_truth
 from terminal_testkit import only_replay, run_rlyeh, scripted_screen
@@ -65,6 +66,11 @@ def test_end_of_input_leaves_cleanly_and_the_game_so_far_is_saved(tmp_path):
     replay = load_replay(only_replay(tmp_path))
     assert not replay.finished and replay.game.actions
     assert "rlyeh replay " + str(only_replay(tmp_path)) in out
+    # the saved game opens in the replay viewer, at its last step
+    viewer = scripted_screen(["e", "q"])
+    assert replay_command.run(only_replay(tmp_path), None, viewer) == 0
+    shown = viewer.out.getvalue()
+    assert "(unfinished)" in shown and f"--- step {len(replay.game.actions)}/{len(replay.game.actions)}" in shown
 
 
 def test_q_leaves_the_table(tmp_path):

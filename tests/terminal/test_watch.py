@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 
 from rlyeh_env.engine.config import GameConfig
 from rlyeh_env.terminal import watch as watch_command
@@ -23,13 +24,15 @@ def test_watching_the_shipped_bots_from_the_command_line(tmp_path):
     assert replay.finished and replay.seats == ["checkpoint"] * 4 and replay.human_seat is None
 
 
-def test_scripted_bots_have_no_suspicions_to_show(tmp_path):
-    screen = scripted_screen([])
+@pytest.mark.parametrize("fancy", [False, True])
+def test_scripted_bots_have_no_suspicions_to_show(tmp_path, fancy):
+    screen = scripted_screen([], fancy=fancy)
     args = watch_command.parse_args(["--players", "6", "--seed", "4", "--bots", "heuristic", "--bot", "3=random",
                                      "--board", "end", "--replays", str(tmp_path)])
     assert watch_command.watch(args, screen) == 0
     out = screen.out.getvalue()
-    assert out.count("== the full truth ==") == 1 and "Suspicions" not in out
+    truth_title = "The full truth" if fancy else "== the full truth =="
+    assert out.count(truth_title) == 1 and "Suspicions" not in out
     assert load_replay(only_replay(tmp_path)).seats == ["heuristic"] * 3 + ["random"] + ["heuristic"] * 2
 
 
