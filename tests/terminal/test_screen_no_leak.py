@@ -60,3 +60,24 @@ def test_the_comparison_has_teeth(states):
     r = random.Random(1)
     changed = sum(_rendered(truth_view(perturb(s, 0, r))) != _rendered(truth_view(s)) for s in states)
     assert changed >= len(states) * 0.9
+
+
+def test_every_decision_is_explained_and_offers_exactly_the_legal_actions(states):
+    """Step by step: each phase has its sentence, and the numbered choices are the legal actions."""
+    from rlyeh_env.engine import Phase
+    from rlyeh_env.engine.legal import legal_actions
+    from rlyeh_env.text import player_name
+
+    headings = {}
+    for state in states:
+        if state.game_over:
+            continue
+        seat = state.decider
+        heading = decision_heading(state, seat)
+        headings.setdefault(Phase(state.phase), heading)
+        assert [a for a, _ in choice_texts(state, seat)] == legal_actions(state)
+        if state.phase == Phase.VOTE:
+            assert player_name(state.pending.vote.proposer) in heading and "secret" in heading
+        if state.phase == Phase.GAMBLE_PLAY:
+            assert "you drew" in heading
+    assert len(set(headings.values())) == len(headings) >= 10  # one distinct sentence per decision phase
