@@ -172,6 +172,10 @@ _PRIVATE_PIECES = ("hand", "mine", "look", "known", "seen", "proposed", "past")
 _CONTEXT_PHASES = frozenset(
     {Phase.GAMBLE_PLAY, Phase.RESEARCH_DISCARD, Phase.INVESTIGATE_GIVE, Phase.NECRONOMICON_PAGE}
 )
+# Enum members read at every observe, looked up once: reading a member off its class is slow.
+_GAME_OVER, _GAMBLE_PLAY, _RESEARCH_DISCARD = Phase.GAME_OVER, Phase.GAMBLE_PLAY, Phase.RESEARCH_DISCARD
+_INVESTIGATE_GIVE, _ACCUSATION = Phase.INVESTIGATE_GIVE, VoteKind.ACCUSATION
+_INVESTIGATOR, _CULTIST = Role.INVESTIGATOR, Role.CULTIST
 
 _CAPPED = [c / CAP for c in range(CAP)]  # min(c, CAP) / CAP for c < CAP (min() is slow)
 
@@ -348,7 +352,7 @@ class IncrementalEncoder(Encoder):
         what the store shows and rewrite those that differ."""
         pub = t.public
         phase = state.phase
-        turn = -1 if phase == Phase.GAME_OVER else state.round_order[state.turn_index]  # -1: no bit
+        turn = -1 if phase == _GAME_OVER else state.round_order[state.turn_index]  # -1: no bit
         if turn != t.turn:
             if t.turn is not None and t.turn >= 0:
                 pub[_TURN + t.turn] = 0.0
@@ -393,20 +397,21 @@ class IncrementalEncoder(Encoder):
 
     def _put_sanity(self, t: _Tracker, state: State, seats) -> None:
         """Sanity, madness and the Insanity cards held."""
-        pub = t.public
+        pub, start, per_copy = t.public, self.config.start_sanity, 1.0 / self.config.insanity_copies
         for s in seats:
             p = state.players[s]
             row = _PLAYERS + s * PLAYER_FEATURES
-            pub[row + 1] = p.sanity / self.config.start_sanity
+            pub[row + 1] = p.sanity / start
             pub[row + 2] = float(p.sanity == 0)
             held = [0] * NUM_INSANITY
             for card in p.insanity:
                 held[card] += 1
             shown = t.held[s]
-            for card in range(NUM_INSANITY):
-                if held[card] != shown[card]:
-                    pub[row + 3 + card] = held[card] * (1.0 / self.config.insanity_copies)
-            t.held[s] = held
+            if held != shown:
+                for card in range(NUM_INSANITY):
+                    if held[card] != shown[card]:
+                        pub[row + 3 + card] = held[card] * per_copy
+                t.held[s] = held
 
     def _put_revealed(self, t: _Tracker, state: State, seats) -> None:
         for s in seats:
@@ -526,14 +531,15 @@ class IncrementalEncoder(Encoder):
                 pub[row + 4 + 4 * SEATS + record.revealed_role] = 1.0
             pub[row + 6 + 4 * SEATS] = record.hour / MIDNIGHT
         for record in state.votes[t.votes :]:  # history.suspicion, as _suspicion adds it up
-            if record.kind != VoteKind.ACCUSATION or record.revealed_role < 0:
+            revealed = record.revealed_role
+            if record.kind != _ACCUSATION or revealed < 0:
                 continue
-            if record.revealed_role == Role.INVESTIGATOR:
+            if revealed == _INVESTIGATOR:
                 self._add_suspicion(t, record.proposer, 5, 1)
             for s, vote in enumerate(record.votes):
-                if record.revealed_role == Role.INVESTIGATOR and vote == 1:
+                if revealed == _INVESTIGATOR and vote == 1:
                     self._add_suspicion(t, s, 6, 1)
-                elif record.revealed_role == Role.CULTIST and vote == -1:
+                elif revealed == _CULTIST and vote == -1:
                     self._add_suspicion(t, s, 7, 1)
         t.votes = len(state.votes)
 
@@ -622,14 +628,14 @@ class IncrementalEncoder(Encoder):
 
     def _write_decision(self, view: _SeatView, state: State) -> None:
         """The deciding seat's context, as `Encoder._decision` writes it (zeros left out)."""
-        pending = state.pending
-        if state.phase == Phase.GAMBLE_PLAY:
+        pending, phase = state.pending, state.phase
+        if phase == _GAMBLE_PLAY:
             start, values = _GAMBLE, [0.0, 0.0, 0.0, 0.0]
             for card in pending.gamble_cards:
                 values[card] += 0.5
-        elif state.phase == Phase.RESEARCH_DISCARD:
+        elif phase == _RESEARCH_DISCARD:
             start, values = _DISCARDED, [pending.discarded / self.config.hand_size]
-        elif state.phase == Phase.INVESTIGATE_GIVE:
+        elif phase == _INVESTIGATE_GIVE:
             start, values = _TAKEN + state.pool[pending.taken].sigil, [1.0]
         else:  # NECRONOMICON_PAGE
             start, values = _PAGES, [0.0] * NUM_PAGES

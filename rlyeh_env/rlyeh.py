@@ -19,6 +19,9 @@ from .text import render_seat, render_truth
 
 ENV_NAME = "rlyeh_v0"
 
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}  # legal actions -> read-only mask (see action_mask)
+_MAX_MASKS = 1 << 14
+
 
 def env(
     num_players: int = 5,
@@ -37,6 +40,17 @@ def env(
         aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1)
     aec = wrappers.AssertOutOfBoundsWrapper(aec)
     return wrappers.OrderEnforcingWrapper(aec)
+
+
+class _ActionSpace(spaces.Discrete):
+    """`Discrete(n)` that answers `contains` for a plain int without building numpy scalars: the
+    AssertOutOfBoundsWrapper asks at every step, and `Discrete.contains` costs more than an engine
+    step. The answer is the same (other types take the general path)."""
+
+    def contains(self, x) -> bool:
+        if type(x) is int:
+            return int(self.start) <= x < int(self.start) + int(self.n)
+        return super().contains(x)
 
 
 class raw_env(AECEnv, EzPickle):
@@ -64,7 +78,7 @@ class raw_env(AECEnv, EzPickle):
                 "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
             }
         )
-        action_space = spaces.Discrete(NUM_ACTIONS)
+        action_space = _ActionSpace(NUM_ACTIONS)
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
         self.state_space = spaces.Box(0.0, 1.0, (self.encoder.truth_size,), np.float32)
@@ -98,15 +112,17 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         state = self.game.state
-        sigils_before = state.sigils_activated
+        sigil_reward = self.config.sigil_reward
+        sigils_before = state.sigils_activated if sigil_reward else 0
         self.game.step(int(action))  # raises IllegalActionError naming the legal actions
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # most steps pay nothing: rebuild the dict only after one that paid
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        gained = state.sigils_activated - sigils_before
-        if gained and self.config.sigil_reward:
-            self._team_rewards(gained * self.config.sigil_reward)
+        if sigil_reward:
+            gained = state.sigils_activated - sigils_before
+            if gained:
+                self._team_rewards(gained * sigil_reward)
         if state.game_over:
             self._team_rewards(1.0 if state.winner == Winner.INVESTIGATORS else -1.0)
             self.terminations = dict.fromkeys(self.agents, True)
@@ -130,11 +146,19 @@ class raw_env(AECEnv, EzPickle):
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 for each legal action of `agent`; all zeros when it is not `agent`'s decision."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         state = self.game.state
-        if not state.game_over and state.decider == self._seat[agent]:
-            mask[self.game.legal_actions()] = 1
-        return mask
+        if state.game_over or state.decider != self._seat[agent]:
+            return np.zeros(NUM_ACTIONS, dtype=np.int8)
+        # Few distinct legal sets occur: copying a kept mask is cheaper than building one.
+        legal = tuple(self.game.legal_actions())
+        mask = _MASKS.get(legal)
+        if mask is None:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask[list(legal)] = 1
+            mask.flags.writeable = False
+            if len(_MASKS) < _MAX_MASKS:
+                _MASKS[legal] = mask
+        return mask.copy()
 
     def state(self) -> np.ndarray:
         """The full truth (every role, hand, the deck, the pool), ordered from seat 0."""

@@ -17,6 +17,10 @@ from .state import Event, State
 ALMANAC_CARDS = 3
 LANTERN_CARDS = 2
 
+# Read at every turn (`usable`), looked up once: reading a member off an enum class is slow.
+_LANTERN, _RITUAL_KNIFE, _COMPASS = Equipment.LANTERN, Equipment.RITUAL_KNIFE, Equipment.COMPASS
+_ALMANAC, _OUIJA_BOARD = Equipment.ALMANAC, Equipment.OUIJA_BOARD
+
 
 def _face_down(state: State) -> list[int]:
     return [i for i, card in enumerate(state.pool) if not card.face_up]
@@ -28,13 +32,13 @@ def usable(state: State, seat: int) -> bool:
     if player.equipment_used:
         return False
     item = player.equipment
-    if item in (Equipment.LANTERN, Equipment.RITUAL_KNIFE):
+    if item in (_LANTERN, _RITUAL_KNIFE):
         return bool(_face_down(state))
-    if item == Equipment.COMPASS:
+    if item == _COMPASS:
         return state.target >= 0 and bool(compass_targets(state))
-    if item == Equipment.ALMANAC:
+    if item == _ALMANAC:
         return bool(state.deck)
-    if item == Equipment.OUIJA_BOARD:
+    if item == _OUIJA_BOARD:
         return bool(player_targets(state, seat))
     return True  # Pistol, Spyglass, Amulet
 

@@ -11,13 +11,16 @@ from .clock import advance_clock, end_game, turn_back_clock
 from .state import EndReason, Event, IncantationRecord, PoolCard, State, Winner
 
 
+_BABBLING = Insanity.BABBLING  # read at every card played: a member lookup on an enum class is slow
+
+
 def plays_face_up(state: State, seat: int) -> bool:
     """Cards this seat puts into the pool go face up (revealed cultist, mad, or Babbling)."""
     player = state.players[seat]
     return (
         (player.revealed and player.role == Role.CULTIST)
         or is_mad(player)
-        or holds(player, Insanity.BABBLING)
+        or holds(player, _BABBLING)
     )
 
 

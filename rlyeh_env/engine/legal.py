@@ -9,46 +9,27 @@ from .equipment import compass_targets, player_targets, usable
 from .sanity import holds, is_mad
 from .state import Phase, State
 
+# Enum members used on every call, looked up once: reading a member off its class is slow.
+_CULTIST = Role.CULTIST
+_PARALYSIS, _HOARDING, _CATATONIA = Insanity.PARALYSIS, Insanity.HOARDING, Insanity.CATATONIA
+_GAMBLING_FEVER = Insanity.GAMBLING_FEVER
+
 
 def legal_actions(state: State) -> list[int]:
     """Sorted legal action ids for `state.decider` (empty once the game is over)."""
-    phase = state.phase
-    if phase == Phase.GAME_OVER:
-        return []
-    seat = state.decider
-    player = state.players[seat]
-    if phase == Phase.TURN:
-        return sorted(_main_actions(state, seat) + _free_actions(state, seat))
-    if phase == Phase.DECLARE_TARGET:
-        return [A.DECLARE + s for s in range(4) if not state.activated[s]]
-    if phase == Phase.RESEARCH_DISCARD:
-        return [A.DISCARD + s for s in range(4) if player.hand[s]] + [A.STOP_DISCARDING]
-    if phase == Phase.GAMBLE_PLAY:
-        return sorted({A.GAMBLE_PLAY + s for s in state.pending.gamble_cards})
-    if phase == Phase.INVESTIGATE_TAKE:
-        seen = {state.pool[i].sigil for i in state.pending.seen}
-        return sorted(A.TAKE + s for s in seen) + [A.NO_SWAP]
-    if phase == Phase.INVESTIGATE_GIVE:
-        return [A.GIVE + s for s in range(4) if player.hand[s]]
-    if phase == Phase.VOTE:
-        return [A.VOTE_NO, A.VOTE_YES]
-    if phase == Phase.NECRONOMICON_PAGE:
-        return sorted({A.PAGE + p for p in state.pending.pages})
-    if phase == Phase.EQUIPMENT_PLAYER:
-        n = state.num_players
-        return sorted(A.TARGET_PLAYER + (t - seat) % n - 1 for t in player_targets(state, seat))
-    if phase == Phase.EQUIPMENT_SIGIL:
-        return [A.TARGET_SIGIL + s for s in compass_targets(state)]
-    raise AssertionError(f"unknown phase {phase!r}")
+    actions_of = _BY_PHASE.get(state.phase)
+    if actions_of is None:
+        raise AssertionError(f"unknown phase {state.phase!r}")
+    return actions_of(state, state.decider)
 
 
 def can_investigate(state: State, seat: int) -> bool:
     player = state.players[seat]
     return (
         len(state.pool) >= 2
-        and not (player.revealed and player.role == Role.CULTIST)
+        and not (player.revealed and player.role == _CULTIST)
         and not is_mad(player)
-        and not holds(player, Insanity.PARALYSIS)
+        and not holds(player, _PARALYSIS)
     )
 
 
@@ -57,31 +38,34 @@ def can_propose_necronomicon(state: State, seat: int) -> bool:
     return (
         not state.necronomicon_read
         and not player.proposed_necronomicon
-        and not (player.revealed and player.role == Role.CULTIST)
+        and not (player.revealed and player.role == _CULTIST)
         and not is_mad(player)
-        and not holds(player, Insanity.CATATONIA)
+        and not holds(player, _CATATONIA)
         and state.hour >= state.config.necronomicon_earliest_hour
         and len(state.necronomicon) > 0
     )
 
 
 def _main_actions(state: State, seat: int) -> list[int]:
-    player = state.players[seat]
-    n = state.num_players
+    players = state.players
+    player = players[seat]
+    held = player.insanity  # (`x in held` is `holds(player, x)`, without a call per check)
+    n = len(players)
     can_gamble = cards_available(state) > 0
-    if can_gamble and holds(player, Insanity.GAMBLING_FEVER):
+    if can_gamble and _GAMBLING_FEVER in held:
         return [A.GAMBLE]
     legal = [A.RESEARCH]
-    if not holds(player, Insanity.HOARDING):
-        legal += [A.CONTRIBUTE + s for s in range(4) if player.hand[s]]
+    if _HOARDING not in held:
+        hand = player.hand
+        legal += [A.CONTRIBUTE + s for s in range(4) if hand[s]]
     if can_gamble:
         legal.append(A.GAMBLE)
     if can_investigate(state, seat):
         legal.append(A.INVESTIGATE)
-    if player.revealed and player.role == Role.CULTIST:
+    if player.revealed and player.role == _CULTIST:
         legal += [A.CURSE + k - 1 for k in range(1, n)]
-    elif not holds(player, Insanity.CATATONIA):
-        legal += [A.ACCUSE + k - 1 for k in range(1, n) if not state.players[(seat + k) % n].revealed]
+    elif _CATATONIA not in held:
+        legal += [A.ACCUSE + k - 1 for k in range(1, n) if not players[(seat + k) % n].revealed]
     return legal
 
 
@@ -92,3 +76,67 @@ def _free_actions(state: State, seat: int) -> list[int]:
     if can_propose_necronomicon(state, seat):
         legal.append(A.PROPOSE_NECRONOMICON)
     return legal
+
+
+# One function per phase: (state, deciding seat) -> sorted legal action ids.
+
+
+def _turn(state: State, seat: int) -> list[int]:
+    return sorted(_main_actions(state, seat) + _free_actions(state, seat))
+
+
+def _declare_target(state: State, seat: int) -> list[int]:
+    return [A.DECLARE + s for s in range(4) if not state.activated[s]]
+
+
+def _research_discard(state: State, seat: int) -> list[int]:
+    return [A.DISCARD + s for s in range(4) if state.players[seat].hand[s]] + [A.STOP_DISCARDING]
+
+
+def _gamble_play(state: State, seat: int) -> list[int]:
+    return sorted({A.GAMBLE_PLAY + s for s in state.pending.gamble_cards})
+
+
+def _investigate_take(state: State, seat: int) -> list[int]:
+    seen = {state.pool[i].sigil for i in state.pending.seen}
+    return sorted(A.TAKE + s for s in seen) + [A.NO_SWAP]
+
+
+def _investigate_give(state: State, seat: int) -> list[int]:
+    return [A.GIVE + s for s in range(4) if state.players[seat].hand[s]]
+
+
+def _vote(state: State, seat: int) -> list[int]:
+    return [A.VOTE_NO, A.VOTE_YES]
+
+
+def _necronomicon_page(state: State, seat: int) -> list[int]:
+    return sorted({A.PAGE + p for p in state.pending.pages})
+
+
+def _equipment_player(state: State, seat: int) -> list[int]:
+    n = state.num_players
+    return sorted(A.TARGET_PLAYER + (t - seat) % n - 1 for t in player_targets(state, seat))
+
+
+def _equipment_sigil(state: State, seat: int) -> list[int]:
+    return [A.TARGET_SIGIL + s for s in compass_targets(state)]
+
+
+def _game_over(state: State, seat: int) -> list[int]:
+    return []
+
+
+_BY_PHASE = {
+    Phase.TURN: _turn,
+    Phase.DECLARE_TARGET: _declare_target,
+    Phase.RESEARCH_DISCARD: _research_discard,
+    Phase.GAMBLE_PLAY: _gamble_play,
+    Phase.INVESTIGATE_TAKE: _investigate_take,
+    Phase.INVESTIGATE_GIVE: _investigate_give,
+    Phase.VOTE: _vote,
+    Phase.NECRONOMICON_PAGE: _necronomicon_page,
+    Phase.EQUIPMENT_PLAYER: _equipment_player,
+    Phase.EQUIPMENT_SIGIL: _equipment_sigil,
+    Phase.GAME_OVER: _game_over,
+}

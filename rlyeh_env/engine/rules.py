@@ -45,6 +45,9 @@ from .state import (
 from .votes import cast_vote, start_vote
 
 
+_TURN = Phase.TURN  # set at every turn: reading a member off an enum class is slow
+
+
 class IllegalActionError(ValueError):
     """An action that is not legal now; the message lists the legal ones."""
 
@@ -115,17 +118,19 @@ def apply_action(state: State, action: int, rng: random.Random, legal: list[int]
     """
     if legal is None:
         legal = legal_actions(state)
-    try:
-        as_int = operator.index(action)  # ints and numpy ints; not floats or strings
-    except TypeError:
-        as_int = None
-    if as_int is None or isinstance(action, bool) or as_int not in legal:
-        raise IllegalActionError(_illegal_message(state, action, legal))
-    action = as_int
-    name, index = A.decode(action)
+    if type(action) is int and action in legal:  # the common case, checked first
+        as_int = action
+    else:
+        try:
+            as_int = operator.index(action)  # ints and numpy ints; not floats or strings
+        except TypeError:
+            as_int = None
+        if as_int is None or isinstance(action, bool) or as_int not in legal:
+            raise IllegalActionError(_illegal_message(state, action, legal))
+    handler, index = _DISPATCH[as_int]
     seat = state.decider
     state.steps += 1
-    _HANDLERS[name](state, seat, index, rng)
+    handler(state, seat, index, rng)
 
 
 def _illegal_message(state: State, action, legal: list[int]) -> str:
@@ -148,7 +153,7 @@ def _illegal_message(state: State, action, legal: list[int]) -> str:
 def _begin_turn(state: State) -> None:
     seat = state.turn_player
     state.players[seat].expiring = len(state.players[seat].insanity)
-    state.phase = Phase.TURN
+    state.phase = _TURN
     state.decider = seat
     state.main_action_done = False
 
@@ -425,3 +430,8 @@ _HANDLERS = {
     "target_player": _target_player,
     "target_sigil": _target_sigil,
 }
+# action id -> (handler, index within its block): `A.decode` and `_HANDLERS` in one look-up.
+_DISPATCH = {}
+for _action in range(A.NUM_ACTIONS):
+    _name, _index = A.decode(_action)
+    _DISPATCH[_action] = (_HANDLERS[_name], _index)

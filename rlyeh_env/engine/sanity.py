@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import Insanity, Phobia, phobia_of
+from .cards import Insanity, Phobia
 from .state import Event, Player, State
 
 
@@ -48,13 +48,15 @@ def lose_sanity(state: State, seat: int, amount: int, rng: random.Random, cause:
 def strike_phobia(state: State, seats, phobia: Phobia, rng: random.Random) -> None:
     """Each of `seats` whose character fears `phobia` loses `phobia_sanity_loss`."""
     for seat in seats:
-        if phobia_of(state.players[seat].character) == phobia:
+        if state.players[seat].character == phobia:  # phobia_of(character) == phobia, without a Phobia(...)
             lose_sanity(state, seat, state.config.phobia_sanity_loss, rng, cause="phobia")
 
 
 def expire_insanity(state: State, seat: int) -> None:
     """End of the holder's turn: the cards held since its start are discarded."""
     player = state.players[seat]
+    if not player.expiring:  # most turns: nothing was held when the turn began
+        return
     expired, player.insanity = player.insanity[: player.expiring], player.insanity[player.expiring :]
     state.insanity_discard.extend(expired)
     player.expiring = 0

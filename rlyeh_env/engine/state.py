@@ -32,6 +32,7 @@ class Phase(IntEnum):
 
 
 NUM_PHASES = len(Phase)
+_GAME_OVER = Phase.GAME_OVER  # read on every step: a member lookup on an enum class is slow
 
 
 class Winner(IntEnum):
@@ -209,7 +210,7 @@ class State:
 
     @property
     def game_over(self) -> bool:
-        return self.phase == Phase.GAME_OVER
+        return self.phase == _GAME_OVER
 
     @property
     def sigils_activated(self) -> int:

@@ -14,6 +14,9 @@ from .clock import advance_clock
 from .sanity import holds, strike_phobia
 from .state import Event, PendingVote, Phase, State, VoteRecord
 
+# Enum members read on most votes, looked up once: reading a member off its class is slow.
+_CATATONIA, _PARANOIA, _ACCUSATION, _VOTE = Insanity.CATATONIA, Insanity.PARANOIA, VoteKind.ACCUSATION, Phase.VOTE
+
 
 def eligible_voters(state: State, accused: int) -> list[int]:
     return [
@@ -37,14 +40,14 @@ def start_vote(
         if seat not in voters:
             continue
         player = state.players[seat]
-        if holds(player, Insanity.CATATONIA):
+        if holds(player, _CATATONIA):
             votes[seat] = -1
-        elif holds(player, Insanity.PARANOIA):
+        elif holds(player, _PARANOIA):
             votes[seat] = 1
         else:
             to_ask.append(seat)
     state.pending.vote = PendingVote(int(kind), proposer, accused, to_ask, votes)
-    if kind == VoteKind.ACCUSATION:
+    if kind == _ACCUSATION:
         state.events.append(Event("accused", actor=proposer, target=accused, hour=state.hour))
         strike_phobia(state, [accused], Phobia.SUSPICION, rng)
     else:
@@ -63,7 +66,7 @@ def cast_vote(state: State, yes: bool, rng: random.Random) -> VoteRecord | None:
 def _ask_next(state: State, rng: random.Random) -> VoteRecord | None:
     vote = state.pending.vote
     if vote.to_ask:
-        state.phase = Phase.VOTE
+        state.phase = _VOTE
         state.decider = vote.to_ask[0]
         return None
     return _finish(state, rng)
@@ -73,13 +76,13 @@ def _finish(state: State, rng: random.Random) -> VoteRecord:
     vote = state.pending.vote
     state.pending.vote = None
     yes_voters = [s for s, v in enumerate(vote.votes) if v == 1]
-    cast = sum(1 for v in vote.votes if v != 0)
+    cast = len(vote.votes) - vote.votes.count(0)
     passed = 2 * len(yes_voters) > cast
     for seat, v in enumerate(vote.votes):
         if v:
             state.events.append(Event("voted", actor=seat, value=int(v == 1), hour=state.hour))
     revealed_role = -1
-    if vote.kind == VoteKind.ACCUSATION and passed:
+    if vote.kind == _ACCUSATION and passed:
         accused = state.players[vote.accused]
         accused.revealed = True
         revealed_role = accused.role
