@@ -27,7 +27,7 @@ def test_watching_the_shipped_bots_from_the_command_line(tmp_path):
 @pytest.mark.parametrize("fancy", [False, True])
 def test_scripted_bots_have_no_suspicions_to_show(tmp_path, fancy):
     screen = scripted_screen([], fancy=fancy)
-    args = watch_command.parse_args(["--players", "6", "--seed", "4", "--bots", "heuristic", "--bot", "3=random",
+    args = watch_command.parse_args(["--players", "6", "--seed", "4", "--instant", "--bots", "heuristic", "--bot", "3=random",
                                      "--board", "end", "--replays", str(tmp_path)])
     assert watch_command.watch(args, screen) == 0
     out = screen.out.getvalue()
