@@ -94,7 +94,7 @@ def decode(action: int) -> tuple[str, int]:
 
 
 _TEMPLATES = {
-    "contribute": "Contribute a {sigil} card to the incantation",
+    "contribute": "Contribute {a_sigil} card to the incantation",
     "research": "Research: discard up to {hand} cards, then refill your hand",
     "gamble": "Gamble: draw 2 cards and play one of them into the incantation",
     "investigate": "Investigate the incantation pool (costs sanity)",
@@ -103,12 +103,12 @@ _TEMPLATES = {
     "use_equipment": "Use your equipment",
     "propose_necronomicon": "Propose consulting the Necronomicon",
     "declare": "Declare {sigil} the target sigil",
-    "discard": "Discard a {sigil} card",
+    "discard": "Discard {a_sigil} card",
     "stop_discarding": "Stop discarding and refill your hand",
     "gamble_play": "Play the gambled {sigil} card (discard the other)",
-    "take": "Take a {sigil} card from the pool",
+    "take": "Take {a_sigil} card from the pool",
     "no_swap": "Swap nothing",
-    "give": "Put a {sigil} card from your hand into the pool",
+    "give": "Put {a_sigil} card from your hand into the pool",
     "vote_no": "Vote No",
     "vote_yes": "Vote Yes",
     "page": "Enact the page '{page}'",
@@ -127,6 +127,7 @@ def describe(action: int, player_names: list[str] | None = None, actor: int = 0,
     fields = {"hand": hand_size}
     if name in ("contribute", "declare", "discard", "gamble_play", "take", "give", "target_sigil"):
         fields["sigil"] = label(Sigil(index))
+        fields["a_sigil"] = ("an " if fields["sigil"][0] in "AEIOU" else "a ") + fields["sigil"]  # an Ithaqua card
     if name in ("accuse", "curse", "target_player"):
         offset = index + 1
         if player_names is not None:

@@ -143,3 +143,12 @@ def test_env_render_seat_is_the_text_helper():
     for agent in e.possible_agents:
         seat = int(agent.split("_")[1])
         assert e.unwrapped.render_seat(agent) == render_seat(e.unwrapped.game.state, seat)
+
+
+def test_descriptions_take_the_right_article():
+    from rlyeh_env.engine import actions as A
+    from rlyeh_env.engine.actions import describe
+    from rlyeh_env.engine.cards import Sigil
+
+    assert describe(A.CONTRIBUTE + Sigil.ITHAQUA) == "Contribute an Ithaqua card to the incantation"
+    assert describe(A.TAKE + Sigil.ZHAR) == "Take a Zhar card from the pool"
