@@ -44,12 +44,15 @@ bench: venv
 balance: venv
 	$(THREADS2) $(PY) scripts/balance.py
 
-# The recipe of the shipped bots (checkpoints/README.md), about two hours on 2 cores: the `full`
-# preset (6M learner decisions), then the same run resumed to 15M (the learning rate picks up
-# at 60% of its start and anneals to zero again).
+# The recipe of the shipped bots (checkpoints/README.md), about 2h15 on 2 cores: the `full`
+# preset (6M learner decisions); the same run resumed to 15M (the learning rate picks up at 60%
+# of its start and anneals to zero again); then 2M more against scripted opponents only, in
+# runs/finetune (its policies.pt is checkpoints/rlyeh_v0.pt).
 train: venv
 	$(THREADS2) $(PY) scripts/train.py --preset full
 	$(THREADS2) $(PY) scripts/train.py --resume runs/full/checkpoint.pt --total-decisions 15000000 --threads 1
+	$(THREADS2) $(PY) scripts/train.py --resume runs/full/checkpoint.pt --run-name finetune --total-decisions 17000000 \
+		--opponent-latest 0 --opponent-heuristic 0.7 --opponent-random 0.3 --threads 2
 
 train-smoke: venv
 	$(THREADS2) $(PY) scripts/train.py --preset smoke
