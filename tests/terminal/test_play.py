@@ -149,3 +149,14 @@ def test_a_corrupt_checkpoint_gets_a_clear_message(tmp_path, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and "broken.pt" in err and "Traceback" not in err
+
+
+def test_the_variants_reach_the_game_and_its_replay(tmp_path):
+    code, out = _play(tmp_path, ["1"] * 800, "--seed", "6", "--players", "7", "--seat", "1", "--bots", "heuristic",
+                      "--extra-gods", "--hidden-cultists")
+    assert code == 0
+    config = load_replay(only_replay(tmp_path)).game.config
+    assert config.extra_gods and config.hidden_cultist_count
+    from rlyeh_env.engine.cards import EXTRA_GODS, label
+
+    assert any(f"({label(god)})" in out for god in EXTRA_GODS)  # the view names the gods behind the sigils
