@@ -148,7 +148,8 @@ PRESETS: dict[str, dict] = {
         imitation_decisions=1_000,
         imitation_epochs=2,
     ),
-    # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md).
+    # The first stage of the recipe of the shipped bots in checkpoints/ (see checkpoints/README.md:
+    # this run is then resumed to 15M decisions and fine-tuned against scripted opponents).
     "full": dict(run_name="full", total_decisions=6_000_000, imitation_decisions=400_000),
 }
 
