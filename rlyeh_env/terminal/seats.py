@@ -49,18 +49,21 @@ def parse_overrides(items: list[str], num_players: int) -> dict[int, str]:
     return out
 
 
-def _load_policy_bot_class():
+def _checkpoint_support():
+    """(PolicyBot, load_policies, CheckpointError, the shipped checkpoint's path), imported on first
+    need: only checkpoint seats need PyTorch."""
     try:
         import torch
 
-        from training.policy_bot import SHIPPED_CHECKPOINT, PolicyBot
+        from training.checkpoint import CheckpointError
+        from training.policy_bot import SHIPPED_CHECKPOINT, PolicyBot, load_policies
     except ImportError as err:
         raise ValueError(
             "checkpoint bots need PyTorch and the training package (pip install -e '.[train]', or `make play`); "
             f"or seat scripted bots with --bots heuristic ({err})"
         ) from err
     torch.set_num_threads(1)  # one decision at a time: a second thread only adds overhead
-    return PolicyBot, SHIPPED_CHECKPOINT
+    return PolicyBot, load_policies, CheckpointError, SHIPPED_CHECKPOINT
 
 
 class BotSeats:
@@ -71,26 +74,24 @@ class BotSeats:
         self.encoder = IncrementalEncoder(config)
         self.bots = {}
         self.checkpoint_seats: set[int] = set()
-        loaded = {}
+        support = None
+        loaded = {}  # checkpoint path -> its policies, shared by every seat it fills
         for seat, spec in self.specs.items():
             bot_seed = seed * 10 + seat  # each seat its own, reproducible stream
             if spec in SCRIPTED:
                 self.bots[seat] = make_bot(spec, bot_seed, config)
+                self.bots[seat].reset(bot_seed)
                 continue
-            policy_bot, shipped = _load_policy_bot_class()
+            support = support or _checkpoint_support()
+            policy_bot, load_policies, checkpoint_error, shipped = support
             path = shipped if spec == SHIPPED else Path(spec)
             if path not in loaded:
-                from training.checkpoint import CheckpointError
-                from training.policy_bot import load_policies
-
                 try:
                     loaded[path] = load_policies(path)
-                except CheckpointError as err:
+                except checkpoint_error as err:
                     raise ValueError(str(err)) from err
-            self.bots[seat] = policy_bot(loaded[path], greedy=greedy, seed=bot_seed)
+            self.bots[seat] = policy_bot(loaded[path], greedy=greedy, seed=bot_seed)  # seeded: reset done
             self.checkpoint_seats.add(seat)
-        for seat, bot in self.bots.items():
-            bot.reset(seed * 10 + seat)
 
     def act(self, game: Game, seat: int) -> int:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
