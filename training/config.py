@@ -56,6 +56,13 @@ class Args:
         "past snapshots kept per role; the rest of the probability mass draws one of them uniformly", 8
     )
     snapshot_every: int = _help("add the learners to the opponent pool every N updates", 5)
+    finetune_decisions: int = _help(
+        "scripted fine-tune: over the run's last N decisions the opposing side is always a scripted bot "
+        "(no self-play, no pool)", 0
+    )
+    finetune_heuristic: float = _help(
+        "scripted fine-tune: probability that the opposing side is the heuristic bot (else the random bot)", 0.7
+    )
 
     # -- the network
     hidden: tuple[int, ...] = _help("hidden layer widths of the policy and of the value network", (256, 128))
@@ -97,6 +104,9 @@ class Args:
             (self.imitation_decisions == 0 or not self.recurrent,
              "imitation_decisions needs recurrent=False (cloning trains on single decisions, not sequences)"),
             (self.snapshot_every >= 1, "snapshot_every must be >= 1"),
+            (0 <= self.finetune_decisions <= self.total_decisions,
+             f"finetune_decisions must be in 0..total_decisions ({self.total_decisions}), got {self.finetune_decisions}"),
+            (0.0 <= self.finetune_heuristic <= 1.0, "finetune_heuristic must be in [0, 1]"),
             (len(self.hidden) > 0 and all(h >= 1 for h in self.hidden), "hidden must list positive widths"),
             (self.sequence_length >= 1, "sequence_length must be >= 1"),
             (self.learning_rate > 0, "learning_rate must be > 0"),
@@ -148,9 +158,9 @@ PRESETS: dict[str, dict] = {
         imitation_decisions=1_000,
         imitation_epochs=2,
     ),
-    # The first stage of the recipe of the shipped bots in checkpoints/ (see checkpoints/README.md:
-    # this run is then resumed to 15M decisions and fine-tuned against scripted opponents).
-    "full": dict(run_name="full", total_decisions=6_000_000, imitation_decisions=400_000),
+    # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md): 12M decisions of
+    # mixed self-play, then 4M against the scripted bots, which lifted the investigators most.
+    "full": dict(run_name="full", total_decisions=16_000_000, finetune_decisions=4_000_000, imitation_decisions=400_000),
 }
 
 

@@ -9,6 +9,10 @@ Per game (all draws from the trainer's own generator):
   (`opponent_random`) or a past snapshot of that side's policy drawn uniformly from the pool
   (the remaining probability). With the pool still empty, a pool draw plays the latest learner.
 
+During the scripted fine-tune (the run's last `finetune_decisions`, switched on by the trainer
+through `finetune`), the opposing side is always a scripted bot: the heuristic bot with
+probability `finetune_heuristic`, else the random bot.
+
 Snapshots of both learners join the pool every `snapshot_every` updates; the oldest leaves
 once the pool holds `pool_size` per role. Playing against the past keeps self-play from cycling.
 """
@@ -36,6 +40,14 @@ class Matchmaker:
         self.bots = {"heuristic": BotPlayer("heuristic"), "random": BotPlayer("random")}
         self.pool: dict[Role, list[NetPlayer]] = {role: [] for role in ROLES}
         self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in args.table_sizes}
+        self.finetune = False  # set by the trainer for the run's last `finetune_decisions`
+
+    def opponent_probabilities(self) -> tuple[float, float, float]:
+        """(both sides latest, heuristic opposing side, random opposing side) in the current phase;
+        the rest draws from the pool."""
+        if self.finetune:
+            return 0.0, self.args.finetune_heuristic, 1.0 - self.args.finetune_heuristic
+        return self.args.opponent_latest, self.args.opponent_heuristic, self.args.opponent_random
 
     def add_snapshots(self, name: str) -> None:
         """Freeze a copy of both learners into the pool."""
@@ -54,15 +66,16 @@ class Matchmaker:
         config = self.configs[rng.choice(args.table_sizes)]
         seed = rng.getrandbits(63)
         players = dict(self.learners)
+        latest, heuristic, random_ = self.opponent_probabilities()
         u = rng.random()
-        if u < args.opponent_latest:
+        if u < latest:
             return GameSpec(config, seed, players, {"learner": "both", "opponent": "latest"})
         learner_side = rng.choice(ROLES)
         other = Role.CULTIST if learner_side == Role.INVESTIGATOR else Role.INVESTIGATOR
-        u -= args.opponent_latest
-        if u < args.opponent_heuristic:
+        u -= latest
+        if u < heuristic:
             kind = "heuristic"
-        elif u < args.opponent_heuristic + args.opponent_random:
+        elif u < heuristic + random_:
             kind = "random"
         else:
             kind = "pool"

@@ -133,6 +133,7 @@ class Trainer:
             lr = args.learning_rate * max(0.0, 1.0 - self.decisions / args.total_decisions)
             for optimizer in self.optimizers.values():
                 optimizer.param_groups[0]["lr"] = lr
+        self.matchmaker.finetune = self.decisions >= args.total_decisions - args.finetune_decisions
         on_decisions = bar.update if bar is not None else None
         # Rollout forwards are small batches: one thread does them as fast as two, and does not
         # stall when the other core is busy. The update's big matrix products get `threads`.
@@ -163,6 +164,7 @@ class Trainer:
         row["charts/decisions_per_second"] = made / seconds
         row["charts/rollout_fraction"] = rollout_seconds / seconds
         row["charts/learning_rate"] = self.optimizers[Role.INVESTIGATOR].param_groups[0]["lr"]
+        row["charts/finetune"] = float(self.matchmaker.finetune)
         if self.update % args.snapshot_every == 0:
             self.matchmaker.add_snapshots(f"u{self.update}")
         if args.eval_every and self.update % args.eval_every == 0:

@@ -1,0 +1,58 @@
+"""The matchmaker's opponent draws: the documented mixture, and the scripted fine-tune that the
+trainer switches on for the run's last `finetune_decisions`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from training.config import Args, preset
+from training.opponents import Matchmaker
+from training.trainer import Trainer
+
+from .training_testkit import learners
+
+
+def _kinds(args: Args, finetune: bool, games: int = 4000) -> Counter:
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    matchmaker.add_snapshots("u1")
+    matchmaker.finetune = finetune
+    return Counter(matchmaker(i).tags["opponent"] for i in range(games))
+
+
+def test_mixed_phase_draws_every_kind_in_its_proportion():
+    args = Args(opponent_latest=0.3, opponent_heuristic=0.35, opponent_random=0.15)
+    kinds = _kinds(args, finetune=False)
+    for kind, share in (("latest", 0.3), ("heuristic", 0.35), ("random", 0.15), ("pool", 0.2)):
+        assert kinds[kind] / 4000 == pytest.approx(share, abs=0.03), kinds
+
+
+def test_finetune_draws_only_scripted_bots_in_its_proportion():
+    kinds = _kinds(Args(finetune_heuristic=0.7, finetune_decisions=1), finetune=True)
+    assert set(kinds) == {"heuristic", "random"}, kinds
+    assert kinds["heuristic"] / 4000 == pytest.approx(0.7, abs=0.03)
+
+
+def test_trainer_switches_to_the_finetune_for_the_last_decisions(tmp_path):
+    args = preset("smoke", runs_dir=str(tmp_path), total_decisions=6_000, finetune_decisions=3_000,
+                  imitation_decisions=0, eval_every=0, progress=False)
+    trainer = Trainer(args)
+    phases = []
+    while trainer.decisions < args.total_decisions:
+        before = trainer.decisions
+        row = trainer.train_one_update()
+        phases.append((before >= 3_000, row["charts/finetune"] == 1.0, {k for k in row if k.startswith("rollout/")}))
+    assert [in_finetune for in_finetune, _, _ in phases] == [flag for _, flag, _ in phases]
+    assert any(flag for _, flag, _ in phases) and not phases[0][1]
+    for in_finetune, _, figures in phases:
+        if in_finetune:  # no self-play and no pool games in the fine-tune's rollouts
+            assert not any("selfplay" in name or "pool" in name or "latest" in name for name in figures), figures
+
+
+def test_finetune_longer_than_the_run_is_refused():
+    with pytest.raises(ValueError, match="finetune_decisions"):
+        Args(total_decisions=100, finetune_decisions=101)
+    with pytest.raises(ValueError, match="finetune_heuristic"):
+        Args(finetune_heuristic=1.5)
