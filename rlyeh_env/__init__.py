@@ -113,7 +113,8 @@ offset from the actor (1 = next seat), so they read the same from every seat.
 | 50-56 | Equipment on the player at offset 1-7 | Pistol, Spyglass, Ouija board |
 | 57-60 | Turn the target to sigil s | Compass |
 
-An illegal action raises `IllegalActionError` naming the legal ones. With
+An illegal action raises `IllegalActionError` naming the legal ones; so does anything that is
+not an integer id (a float is never rounded, a bool is not an id) and any id out of range. With
 `illegal_moves_end_game=True`, PettingZoo's `TerminateIllegalWrapper` ends the game instead and
 gives the offender -1.
 

@@ -30,22 +30,25 @@ def env(
     illegal_moves_end_game: bool = False,
     **config,
 ):
-    """`raw_env` wrapped: out-of-range actions rejected, AEC call order enforced.
+    """`raw_env` with the AEC call order enforced (PettingZoo's OrderEnforcingWrapper).
 
+    No AssertOutOfBoundsWrapper: `raw_env.step` already rejects every action that is not a legal
+    integer id, out-of-range ones included, with an `IllegalActionError` naming the legal ones,
+    and each wrapper layer costs every attribute read of the AEC loop a forwarding call.
     With `illegal_moves_end_game=True`, an illegal action ends the game with reward -1 for the
-    offender (PettingZoo's TerminateIllegalWrapper) instead of raising `IllegalActionError`.
+    offender (PettingZoo's TerminateIllegalWrapper, which indexes the mask with the action, so
+    out-of-range actions are then caught first by AssertOutOfBoundsWrapper).
     """
     aec = raw_env(num_players, render_mode, observation_mode, **config)
     if illegal_moves_end_game:
-        aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1)
-    aec = wrappers.AssertOutOfBoundsWrapper(aec)
+        aec = wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1))
     return wrappers.OrderEnforcingWrapper(aec)
 
 
 class _ActionSpace(spaces.Discrete):
-    """`Discrete(n)` that answers `contains` for a plain int without building numpy scalars: the
-    AssertOutOfBoundsWrapper asks at every step, and `Discrete.contains` costs more than an engine
-    step. The answer is the same (other types take the general path)."""
+    """`Discrete(n)` that answers `contains` for a plain int without building numpy scalars
+    (`Discrete.contains` costs more than an engine step, and wrappers and agents may ask at every
+    step). The answer is the same (other types take the general path)."""
 
     def contains(self, x) -> bool:
         if type(x) is int:
@@ -114,7 +117,7 @@ class raw_env(AECEnv, EzPickle):
         state = self.game.state
         sigil_reward = self.config.sigil_reward
         sigils_before = state.sigils_activated if sigil_reward else 0
-        self.game.step(int(action))  # raises IllegalActionError naming the legal actions
+        self.game.step(action)  # raises IllegalActionError naming the legal ones (floats, bools, out of range too)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # most steps pay nothing: rebuild the dict only after one that paid
             self.rewards = dict.fromkeys(self.agents, 0.0)

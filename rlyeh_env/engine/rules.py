@@ -6,6 +6,7 @@ one decision. All randomness comes from the `random.Random` the caller hands in.
 
 from __future__ import annotations
 
+import numbers
 import operator
 import random
 
@@ -134,6 +135,8 @@ def apply_action(state: State, action: int, rng: random.Random, legal: list[int]
 
 
 def _illegal_message(state: State, action, legal: list[int]) -> str:
+    if isinstance(action, numbers.Integral) and not isinstance(action, bool):
+        action = int(action)  # numpy integers print as plain ids
     if state.phase == Phase.GAME_OVER:
         return f"the game is over; no action is legal (got {action!r})"
     try:

@@ -58,14 +58,29 @@ def test_illegal_action_error_is_a_value_error():
     assert issubclass(IllegalActionError, ValueError)
 
 
-def test_out_of_range_action_is_rejected():
-    e = env(num_players=5)
+@pytest.mark.parametrize("illegal_moves_end_game", [False, True])
+def test_out_of_range_action_is_rejected(illegal_moves_end_game):
+    e = env(num_players=5, illegal_moves_end_game=illegal_moves_end_game)
     e.reset(seed=1)
     before = e.unwrapped.game.state.to_dict()
     for action in (-1, A.NUM_ACTIONS, 1000):
         with pytest.raises((AssertionError, ValueError)):
             e.step(action)
     assert e.unwrapped.game.state.to_dict() == before
+
+
+@pytest.mark.parametrize("wrapped", [True, False])
+def test_non_integer_actions_are_rejected_not_rounded(wrapped):
+    e = env(num_players=5) if wrapped else raw_env(num_players=5)
+    e.reset(seed=1)
+    legal = e.unwrapped.game.legal_actions()[0]
+    before = e.unwrapped.game.state.to_dict()
+    for action in (legal + 0.5, float(legal), str(legal), True, None):
+        with pytest.raises(IllegalActionError, match="legal actions:"):
+            e.step(action)
+    assert e.unwrapped.game.state.to_dict() == before
+    e.step(np.int64(legal))  # numpy integers are integers
+    assert e.unwrapped.game.actions == [legal]
 
 
 def test_illegal_move_ends_the_game_when_asked():
