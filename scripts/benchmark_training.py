@@ -8,7 +8,8 @@ SB3 timestep). Each side warms up with one update, then trains for `--seconds` o
   playing every seat through `SB3ActionMaskWrapper` and `ActionMasker`; it learns in chunks of
   one rollout (`n_steps`) plus one update until the time is up.
 - Ours: `training.speed.our_training_rate(seconds, num_players)`, which warms up and measures
-  itself and returns `{"decisions": int, "seconds": float}`.
+  itself and returns `{"decisions": int, "seconds": float}`; once as the `full` preset trains
+  (float32) and once with its `--bf16` option (the PPO update under bfloat16 autocast).
 
 The ratio ours / MaskablePPO is the result; absolute numbers vary from machine to machine.
 Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
@@ -36,6 +37,7 @@ import pettingzoo.utils
 TORCH_THREADS = 2
 SB3 = "MaskablePPO (sb3-contrib)"
 OURS = "ours (training/)"
+OURS_BF16 = "ours, --bf16 update"
 
 
 class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
@@ -106,14 +108,18 @@ def sb3_rate(seconds: float, num_players: int) -> dict:
     return {"decisions": model.num_timesteps - start_steps, "seconds": time.perf_counter() - start}
 
 
-def ours_rate(seconds: float, num_players: int) -> dict:
+def ours_rate(seconds: float, num_players: int, **overrides) -> dict:
     """Our trainer's own measurement (it warms up itself)."""
     from training.speed import our_training_rate
 
-    return our_training_rate(seconds, num_players)
+    return our_training_rate(seconds, num_players, **overrides)
 
 
-SIDES = {SB3: sb3_rate, OURS: ours_rate}
+def ours_bf16_rate(seconds: float, num_players: int) -> dict:
+    return ours_rate(seconds, num_players, bf16=True)
+
+
+SIDES = {SB3: sb3_rate, OURS: ours_rate, OURS_BF16: ours_bf16_rate}
 
 
 def run_side(side: str, seconds: float, num_players: int) -> dict:
@@ -135,8 +141,9 @@ def markdown(results: dict[str, dict], settings: dict) -> str:
     """The results table, the ratio when both sides ran, and the settings."""
     lines = ["| side | decisions / s | peak RSS MB |", "|---|---|---|"]
     lines += [f"| {side} | {r['rate']:,.0f} | {r['peak_rss_mb']:,.0f} |" for side, r in results.items()]
-    if OURS in results:
-        lines += ["", f"ours / MaskablePPO: **{results[OURS]['rate'] / results[SB3]['rate']:.2f}x**"]
+    ratios = [f"{side} / MaskablePPO: **{r['rate'] / results[SB3]['rate']:.2f}x**" for side, r in results.items()
+              if side != SB3]
+    lines += [""] + ratios if ratios else []
     lines += ["", "settings: " + ", ".join(f"{key}={value}" for key, value in settings.items())]
     return "\n".join(lines)
 
@@ -164,7 +171,7 @@ def main() -> None:
         try:
             results[side] = run_in_child(side, args.seconds, args.num_players)
         except ImportError as error:
-            if side != OURS:
+            if side == SB3:
                 raise
             print(f"our trainer not available yet (training.speed.our_training_rate: {error})", flush=True)
 

@@ -8,6 +8,9 @@ plus what this game needs:
   ratio compares the same legal-action distribution, and the entropy counts legal actions only;
 - the belief head: binary cross-entropy between its per-seat cultist logits and the true roles
   (seats beyond the table excluded), weighted by `belief_coef`;
+- mixed precision (`bf16`): the network's passes run under CPU bfloat16 autocast and their
+  outputs are cast back to float32 before any loss is computed, so the weights, the optimizer
+  and the losses stay float32; the rollouts (and their stored log-probabilities) are float32 too;
 - recurrence: decisions are cut into chunks of `sequence_length` along each agent's own
   trajectory, each chunk starting from the recurrent state stored when it was played. A
   feed-forward policy uses chunks of length 1, so both take the same code path.
@@ -66,8 +69,11 @@ def ppo_update(
             mb = {k: batch[k][take] for k in ("obs", "masks", "actions", "log_probs", "values", "advantages",
                                                "returns", "belief_targets", "belief_valid")}
             hidden = batch["hidden"][take[:, 0]] if net.recurrent else None
-            features, _ = net.features(mb["obs"], hidden)
-            logits, belief = net.heads(features, mb["masks"])
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
+                features, _ = net.features(mb["obs"], hidden)
+                logits, belief = net.heads(features, mb["masks"])
+                value = net.value(batch[critic_key][take])
+            logits, belief, value = logits.float(), belief.float(), value.float()[valid]
             log_probs = torch.log_softmax(logits, -1)
             new_log_prob = log_probs.gather(-1, mb["actions"].unsqueeze(-1)).squeeze(-1)
             entropy = masked_entropy(log_probs, mb["masks"])
@@ -79,7 +85,6 @@ def ppo_update(
             r = ratio[valid]
             pg_loss = torch.max(-adv * r, -adv * r.clamp(1 - args.clip_coef, 1 + args.clip_coef)).mean()
 
-            value = net.value(batch[critic_key][take])[valid]
             returns, old_value = mb["returns"][valid], mb["values"][valid]
             v_loss = (value - returns).square()
             if args.clip_value:

@@ -13,9 +13,10 @@ from .config import preset
 from .trainer import Trainer
 
 
-def our_training_rate(seconds: float, num_players: int, threads: int = 2) -> dict:
+def our_training_rate(seconds: float, num_players: int, threads: int = 2, **overrides) -> dict:
     """Train for about `seconds` of wall time after one warm-up update; return the learner
-    decisions made (rollouts and updates included) and the seconds they took."""
+    decisions made (rollouts and updates included) and the seconds they took. `overrides` change
+    `Args` fields (e.g. `bf16=True`)."""
     args = preset(
         "full",
         table_sizes=(num_players,),
@@ -26,6 +27,7 @@ def our_training_rate(seconds: float, num_players: int, threads: int = 2) -> dic
         progress=False,
         threads=threads,
         runs_dir="/tmp/rlyeh-speed",
+        **overrides,
     )
     trainer = Trainer(args)
     trainer.train_one_update()  # warm-up: allocations, first-call overheads

@@ -135,3 +135,27 @@ def test_ppo_update_is_reproducible():
     (s1, w1), (s2, w2) = results
     assert s1 == s2
     assert all(torch.equal(w1[k], w2[k]) for k in w1)
+
+
+@pytest.mark.parametrize("recurrent,central_critic", [(False, False), (True, False), (False, True)],
+                         ids=["feedforward", "recurrent", "central"])
+def test_bf16_update_computes_the_float32_objective(recurrent, central_critic):
+    """Under bfloat16 autocast the update sees the same losses as in float32 (to bf16 precision)
+    and still moves the weights, which stay float32."""
+    stats = {}
+    for bf16 in (False, True):
+        players, buffers = _rollout(recurrent, central_critic, seed=5)
+        net = players[Role.INVESTIGATOR].net
+        args = Args(hidden=(16,), recurrent=recurrent, sequence_length=4, central_critic=central_critic,
+                    update_epochs=1, minibatch_size=4096, learning_rate=1e-3, bf16=bf16)
+        before = {k: v.clone() for k, v in net.state_dict().items()}
+        optimizer = torch.optim.Adam(net.parameters(), lr=args.learning_rate)
+        stats[bf16] = ppo_update(net, optimizer, buffers[Role.INVESTIGATOR].finish(0.99, 0.95), args,
+                                 torch.Generator().manual_seed(0))
+        assert all(v.dtype == torch.float32 for v in net.state_dict().values())
+        assert any(not torch.equal(v, before[k]) for k, v in net.state_dict().items())
+    # one full-batch step from the stored rollout: the float32 ratio is exactly 1
+    assert stats[False]["approx_kl"] == pytest.approx(0.0, abs=1e-9)
+    for name in ("policy_loss", "value_loss", "entropy", "belief_loss"):
+        assert stats[True][name] == pytest.approx(stats[False][name], rel=0.02, abs=2e-3), name
+    assert 0.0 < stats[True]["approx_kl"] < 1e-3  # bf16 rounding of the logits (so it did run in bf16), no more
