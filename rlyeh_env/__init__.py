@@ -116,7 +116,8 @@ offset from the actor (1 = next seat), so they read the same from every seat.
 An illegal action raises `IllegalActionError` naming the legal ones; so does anything that is
 not an integer id (a float is never rounded, a bool is not an id) and any id out of range. With
 `illegal_moves_end_game=True`, PettingZoo's `TerminateIllegalWrapper` ends the game instead and
-gives the offender -1.
+gives the offender -1 for an illegal action id; an id out of range or a float then raises
+`AssertionError` (PettingZoo's `AssertOutOfBoundsWrapper`).
 
 ## Rewards
 Zero until the game ends; then +1 for every member of the winning team and -1 for every member

@@ -1,7 +1,7 @@
 """Training decisions per second and peak memory: sb3-contrib's MaskablePPO against our trainer.
 
-Both sides train on our AEC env with torch on 2 threads, one after the other, each in its own
-spawned process so that its peak RSS (`ru_maxrss`) is its own. A decision is one env step (one
+Every side trains on our AEC env (ours drives the engine directly, see training/table.py) with
+torch on 2 threads, one after the other, each in its own spawned process so that its peak RSS (`ru_maxrss`) is its own. A decision is one env step (one
 SB3 timestep). Each side warms up with one update, then trains for `--seconds` of wall time.
 
 - MaskablePPO: `MaskablePPO("MlpPolicy", env)` with SB3's default hyperparameters, one policy
@@ -9,9 +9,9 @@ SB3 timestep). Each side warms up with one update, then trains for `--seconds` o
   one rollout (`n_steps`) plus one update until the time is up.
 - Ours: `training.speed.our_training_rate(seconds, num_players)`, which warms up and measures
   itself and returns `{"decisions": int, "seconds": float}`; once as the `full` preset trains
-  (float32) and once with its `--bf16` option (the PPO update under bfloat16 autocast).
+  (float32) and once with its `--bf16` option (the PPO update's trunks under bfloat16 autocast).
 
-The ratio ours / MaskablePPO is the result; absolute numbers vary from machine to machine.
+The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
 Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
 slows MaskablePPO's batch-of-one inference many times over (seen: 700 -> 14 decisions/s).
 Needs the `bench` extra (`pip install -e ".[bench]"`).
@@ -138,7 +138,7 @@ def run_in_child(side: str, seconds: float, num_players: int) -> dict:
 
 
 def markdown(results: dict[str, dict], settings: dict) -> str:
-    """The results table, the ratio when both sides ran, and the settings."""
+    """The results table, each of our sides' ratio to MaskablePPO, and the settings."""
     lines = ["| side | decisions / s | peak RSS MB |", "|---|---|---|"]
     lines += [f"| {side} | {r['rate']:,.0f} | {r['peak_rss_mb']:,.0f} |" for side, r in results.items()]
     ratios = [f"{side} / MaskablePPO: **{r['rate'] / results[SB3]['rate']:.2f}x**" for side, r in results.items()

@@ -57,8 +57,8 @@ class Args:
     )
     snapshot_every: int = _help("add the learners to the opponent pool every N updates", 5)
     finetune_decisions: int = _help(
-        "scripted fine-tune: over the run's last N decisions the opposing side is always a scripted bot "
-        "(no self-play, no pool)", 0
+        "scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume "
+        "with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)", 0
     )
     finetune_heuristic: float = _help(
         "scripted fine-tune: probability that the opposing side is the heuristic bot (else the random bot)", 0.7
@@ -85,8 +85,8 @@ class Args:
     max_grad_norm: float = _help("global gradient-norm clip", 0.5)
     target_kl: float = _help("stop an update's epochs early when approx KL exceeds this (0: never)", 0.0)
     bf16: bool = _help(
-        "run the PPO update's forward and backward passes under bfloat16 autocast (weights, optimizer, losses "
-        "and rollouts stay float32): several times faster matrix products on CPUs with AMX or AVX-512 BF16",
+        "run the PPO update's network trunks under bfloat16 autocast (output layers, weights, optimizer, losses "
+        "and rollouts stay float32): faster matrix products on CPUs with AMX or AVX-512 BF16",
         False,
     )
 
@@ -110,7 +110,8 @@ class Args:
              "imitation_decisions needs recurrent=False (cloning trains on single decisions, not sequences)"),
             (self.snapshot_every >= 1, "snapshot_every must be >= 1"),
             (0 <= self.finetune_decisions <= self.total_decisions,
-             f"finetune_decisions must be in 0..total_decisions ({self.total_decisions}), got {self.finetune_decisions}"),
+             f"finetune_decisions must be in 0..total_decisions ({self.total_decisions}), got "
+             f"{self.finetune_decisions} (shortening the full preset? give --finetune-decisions too)"),
             (0.0 <= self.finetune_heuristic <= 1.0, "finetune_heuristic must be in [0, 1]"),
             (len(self.hidden) > 0 and all(h >= 1 for h in self.hidden), "hidden must list positive widths"),
             (self.sequence_length >= 1, "sequence_length must be >= 1"),

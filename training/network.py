@@ -91,6 +91,20 @@ class ActorCritic(nn.Module):
     def value(self, critic_input: torch.Tensor) -> torch.Tensor:
         return self.critic(critic_input).squeeze(-1)
 
+    def forward_all(
+        self, obs: torch.Tensor, mask: torch.Tensor, critic_input: torch.Tensor, state: torch.Tensor | None = None,
+        bf16: bool = False,
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """(masked action logits, belief logits, value) in float32. With `bf16` the trunks (and
+        the GRU) run under CPU bfloat16 autocast, where nearly all the arithmetic is; the small
+        output layers stay float32, so the log-probabilities compared with the rollout's are not
+        rounded to bf16's 8 bits."""
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+            features, _ = self.features(obs, state)
+            critic_features = self.critic[0](critic_input)
+        logits, belief = self.heads(features.float(), mask)
+        return logits, belief, self.critic[1](critic_features.float()).squeeze(-1)
+
     def spec(self) -> dict:
         """What it takes to rebuild this network (stored in checkpoints)."""
         return {

@@ -75,7 +75,7 @@ class Matchmaker:
         u -= latest
         if u < heuristic:
             kind = "heuristic"
-        elif u < heuristic + random_:
+        elif self.finetune or u < heuristic + random_:  # (the fine-tune's two shares may not add to 1 exactly)
             kind = "random"
         else:
             kind = "pool"

@@ -8,9 +8,9 @@ plus what this game needs:
   ratio compares the same legal-action distribution, and the entropy counts legal actions only;
 - the belief head: binary cross-entropy between its per-seat cultist logits and the true roles
   (seats beyond the table excluded), weighted by `belief_coef`;
-- mixed precision (`bf16`): the network's passes run under CPU bfloat16 autocast and their
-  outputs are cast back to float32 before any loss is computed, so the weights, the optimizer
-  and the losses stay float32; the rollouts (and their stored log-probabilities) are float32 too;
+- mixed precision (`bf16`): the trunks run under CPU bfloat16 autocast, the output layers in
+  float32 (`ActorCritic.forward_all`), so the weights, the optimizer, the losses and the
+  rollouts (with their stored log-probabilities) all stay float32;
 - recurrence: decisions are cut into chunks of `sequence_length` along each agent's own
   trajectory, each chunk starting from the recurrent state stored when it was played. A
   feed-forward policy uses chunks of length 1, so both take the same code path.
@@ -69,11 +69,8 @@ def ppo_update(
             mb = {k: batch[k][take] for k in ("obs", "masks", "actions", "log_probs", "values", "advantages",
                                                "returns", "belief_targets", "belief_valid")}
             hidden = batch["hidden"][take[:, 0]] if net.recurrent else None
-            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
-                features, _ = net.features(mb["obs"], hidden)
-                logits, belief = net.heads(features, mb["masks"])
-                value = net.value(batch[critic_key][take])
-            logits, belief, value = logits.float(), belief.float(), value.float()[valid]
+            logits, belief, value = net.forward_all(mb["obs"], mb["masks"], batch[critic_key][take], hidden, args.bf16)
+            value = value[valid]
             log_probs = torch.log_softmax(logits, -1)
             new_log_prob = log_probs.gather(-1, mb["actions"].unsqueeze(-1)).squeeze(-1)
             entropy = masked_entropy(log_probs, mb["masks"])

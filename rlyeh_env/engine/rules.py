@@ -139,10 +139,12 @@ def _illegal_message(state: State, action, legal: list[int]) -> str:
         action = int(action)  # numpy integers print as plain ids
     if state.phase == Phase.GAME_OVER:
         return f"the game is over; no action is legal (got {action!r})"
-    try:
-        what = A.describe(int(action), actor=state.decider)
-    except (ValueError, TypeError):
-        what = "not an action id"
+    what = "not an action id"
+    if type(action) is int:  # numpy integers were made plain ints above; floats, strings, bools never
+        try:
+            what = A.describe(action, actor=state.decider)
+        except (ValueError, TypeError):
+            pass
     choices = "; ".join(f"{a} = {A.describe(a, actor=state.decider)}" for a in legal)
     return (
         f"action {action!r} ({what}) is not legal for seat {state.decider} in phase "
