@@ -44,15 +44,11 @@ bench: venv
 balance: venv
 	$(THREADS2) $(PY) scripts/balance.py
 
-# The recipe of the shipped bots (checkpoints/README.md), about 2h15 on 2 cores: the `full`
-# preset (6M learner decisions); the same run resumed to 15M (the learning rate picks up at 60%
-# of its start and anneals to zero again); then 2M more against scripted opponents only, in
-# runs/finetune (its policies.pt is checkpoints/rlyeh_v0.pt).
+# The recipe of the shipped bots (checkpoints/README.md), one run of the `full` preset on 2 cores:
+# a warm start cloning the heuristic, 12M PPO decisions of mixed self-play, then 4M against the
+# scripted bots only. runs/full/policies.pt is checkpoints/rlyeh_v0.pt.
 train: venv
 	$(THREADS2) $(PY) scripts/train.py --preset full
-	$(THREADS2) $(PY) scripts/train.py --resume runs/full/checkpoint.pt --total-decisions 15000000 --threads 1
-	$(THREADS2) $(PY) scripts/train.py --resume runs/full/checkpoint.pt --run-name finetune --total-decisions 17000000 \
-		--opponent-latest 0 --opponent-heuristic 0.7 --opponent-random 0.3 --threads 2
 
 train-smoke: venv
 	$(THREADS2) $(PY) scripts/train.py --preset smoke
