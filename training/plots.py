@@ -27,15 +27,30 @@ PANELS = (
 )
 
 
+def finetune_start(history: list[dict]) -> int | None:
+    """Learner decisions when the scripted fine-tune began (None if the run had none): the count
+    before the first update flagged `charts/finetune`."""
+    before = 0
+    for row in history:
+        if row.get("charts/finetune") == 1.0:
+            return before
+        before = row.get("charts/decisions", before)
+    return None
+
+
 def plot_learning_curves(history: list[dict], path: Path) -> None:
-    """Four panels against learner decisions; a series missing from the history is skipped."""
+    """Four panels against learner decisions; a series missing from the history is skipped. A
+    dashed line marks the start of the scripted fine-tune, if any."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(2, 2, figsize=(12, 8))
+    switch = finetune_start(history)
     for ax, (title, series) in zip(axes.flat, PANELS):
+        if switch is not None:
+            ax.axvline(switch, color="grey", linestyle="--", linewidth=1, label="scripted fine-tune starts")
         for key, label in series:
             points = [(row["charts/decisions"], row[key]) for row in history
                       if isinstance(row.get(key), (int, float)) and math.isfinite(row[key])]

@@ -56,3 +56,15 @@ def test_finetune_longer_than_the_run_is_refused():
         Args(total_decisions=100, finetune_decisions=101)
     with pytest.raises(ValueError, match="finetune_heuristic"):
         Args(finetune_heuristic=1.5)
+
+
+def test_learning_curves_mark_where_the_finetune_starts(tmp_path):
+    from training.plots import finetune_start, plot_learning_curves
+
+    history = [{"update": 0, "charts/decisions": 0}]
+    history += [{"update": u, "charts/decisions": 100 * u, "charts/finetune": float(u > 3),
+                 "losses/investigator/entropy": 1.0 / u} for u in range(1, 6)]
+    assert finetune_start(history) == 300  # decisions made before the first fine-tune update
+    assert finetune_start(history[:4]) is None
+    plot_learning_curves(history, tmp_path / "curves.png")
+    assert (tmp_path / "curves.png").stat().st_size > 0
