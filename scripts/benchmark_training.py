@@ -1,8 +1,9 @@
 """Training decisions per second and peak memory: sb3-contrib's MaskablePPO against our trainer.
 
-Every side trains on our AEC env (ours drives the engine directly, see training/table.py) with
-torch on 2 threads, one after the other, each in its own spawned process so that its peak RSS (`ru_maxrss`) is its own. A decision is one env step (one
-SB3 timestep). Each side warms up with one update, then trains for `--seconds` of wall time.
+Every side trains on our game with torch on 2 threads, one after the other, each in its own
+spawned process so that its peak RSS (`ru_maxrss`) is its own: MaskablePPO through the AEC env,
+ours driving the engine directly (training/table.py). A decision is one env step (one SB3
+timestep). Each side warms up with one update, then trains for `--seconds` of wall time.
 
 - MaskablePPO: `MaskablePPO("MlpPolicy", env)` with SB3's default hyperparameters, one policy
   playing every seat through `SB3ActionMaskWrapper` and `ActionMasker`; it learns in chunks of
