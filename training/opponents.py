@@ -11,7 +11,8 @@ Per game (all draws from the trainer's own generator):
 
 During the scripted fine-tune (the run's last `finetune_decisions`, switched on by the trainer
 through `finetune`), the opposing side is always a scripted bot: the heuristic bot with
-probability `finetune_heuristic`, else the random bot.
+probability `finetune_heuristic`, else the random bot; the learner takes the investigators' side
+with probability `finetune_investigator_share` (else the cultists').
 
 Snapshots of both learners join the pool every `snapshot_every` updates; the oldest leaves
 once the pool holds `pool_size` per role. Playing against the past keeps self-play from cycling.
@@ -70,7 +71,11 @@ class Matchmaker:
         u = rng.random()
         if u < latest:
             return GameSpec(config, seed, players, {"learner": "both", "opponent": "latest"})
-        learner_side = rng.choice(ROLES)
+        if self.finetune:
+            investigators = rng.random() < self.args.finetune_investigator_share
+            learner_side = Role.INVESTIGATOR if investigators else Role.CULTIST
+        else:
+            learner_side = rng.choice(ROLES)
         other = Role.CULTIST if learner_side == Role.INVESTIGATOR else Role.INVESTIGATOR
         u -= latest
         if u < heuristic:

@@ -46,6 +46,7 @@ BAD_VALUES = [
     ("finetune_decisions", -1),
     ("finetune_decisions", 6_000_001),  # more than total_decisions
     ("finetune_heuristic", 1.5),
+    ("finetune_investigator_share", -0.1),
 ]
 
 
@@ -141,7 +142,8 @@ def test_command_line_round_trip_of_many_changes_at_once():
         snapshot_every=2, hidden=(32, 32), recurrent=True, sequence_length=8, central_critic=True, belief_coef=0.1,
         learning_rate=1e-3, anneal_lr=False, gamma=0.99, gae_lambda=0.9, update_epochs=2, minibatch_size=64,
         clip_coef=0.1, clip_value=False, ent_coef=0.02, vf_coef=0.25, max_grad_norm=1.0, target_kl=0.05,
-        finetune_decisions=50, finetune_heuristic=0.4, bf16=True,
+        finetune_decisions=50, finetune_heuristic=0.4, finetune_investigator_share=0.8,
+        bf16=True,
     )
     assert _parse(_argv(changed)) == changed
 

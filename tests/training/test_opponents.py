@@ -15,11 +15,15 @@ from training.trainer import Trainer
 from .training_testkit import learners
 
 
-def _kinds(args: Args, finetune: bool, games: int = 4000) -> Counter:
+def _draws(args: Args, finetune: bool, games: int = 4000, tag: str = "opponent") -> Counter:
     matchmaker = Matchmaker(args, learners(), random.Random(0))
     matchmaker.add_snapshots("u1")
     matchmaker.finetune = finetune
-    return Counter(matchmaker(i).tags["opponent"] for i in range(games))
+    return Counter(matchmaker(i).tags[tag] for i in range(games))
+
+
+def _kinds(args: Args, finetune: bool, games: int = 4000) -> Counter:
+    return _draws(args, finetune, games)
 
 
 def test_mixed_phase_draws_every_kind_in_its_proportion():
@@ -33,6 +37,18 @@ def test_finetune_draws_only_scripted_bots_in_its_proportion():
     kinds = _kinds(Args(finetune_heuristic=0.7, finetune_decisions=1), finetune=True)
     assert set(kinds) == {"heuristic", "random"}, kinds
     assert kinds["heuristic"] / 4000 == pytest.approx(0.7, abs=0.03)
+
+
+@pytest.mark.parametrize("share", [0.5, 0.75, 1.0])
+def test_finetune_gives_the_investigators_side_to_the_learner_in_its_proportion(share):
+    sides = _draws(Args(finetune_decisions=1, finetune_investigator_share=share), finetune=True, tag="learner")
+    assert sides["investigator"] / 4000 == pytest.approx(share, abs=0.03), sides
+    assert sides["investigator"] + sides["cultist"] == 4000
+
+
+def test_mixed_phase_ignores_the_finetune_side_share():
+    sides = _draws(Args(finetune_investigator_share=1.0), finetune=False, tag="learner")
+    assert sides["cultist"] / (sides["cultist"] + sides["investigator"]) == pytest.approx(0.5, abs=0.03), sides
 
 
 def test_trainer_switches_to_the_finetune_for_the_last_decisions(tmp_path):
