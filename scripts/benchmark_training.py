@@ -9,8 +9,10 @@ timestep). Each side warms up with one update, then trains for `--seconds` of wa
   playing every seat through `SB3ActionMaskWrapper` and `ActionMasker`; it learns in chunks of
   one rollout (`n_steps`) plus one update until the time is up.
 - Ours: `training.speed.our_training_rate(seconds, num_players)`, which warms up and measures
-  itself and returns `{"decisions": int, "seconds": float}`; once as the `full` preset trains
-  (float32) and once with its `--bf16` option (the PPO update's trunks under bfloat16 autocast).
+  itself and returns `{"decisions": int, "seconds": float}`; three times: with a float32 update,
+  as the `full` preset trains (the PPO update's trunks under bfloat16 autocast), and that with
+  the rollouts split over 2 worker processes (`--rollout-workers 2`; its peak RSS counts the
+  workers too).
 
 The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
 Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
@@ -36,9 +38,11 @@ import gymnasium
 import pettingzoo.utils
 
 TORCH_THREADS = 2
+ROLLOUT_WORKERS = 2
 SB3 = "MaskablePPO (sb3-contrib)"
-OURS = "ours (training/)"
-OURS_BF16 = "ours, --bf16 update"
+OURS_FLOAT32 = "ours, float32 update"
+OURS = "ours, as the full preset trains (bf16 update)"
+OURS_WORKERS = f"ours, full preset + {ROLLOUT_WORKERS} rollout workers"
 
 
 class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
@@ -85,9 +89,10 @@ class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
         return super().observe(self.agent_selection)["action_mask"]
 
 
-def peak_rss_mb() -> float:
-    """Peak resident memory of this process so far, in MB (ru_maxrss is KiB on Linux, bytes on macOS)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
+    """Peak resident memory of this process so far (or of its largest finished child), in MB
+    (ru_maxrss is KiB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(who).ru_maxrss
     return peak / (1024**2 if sys.platform == "darwin" else 1024)
 
 
@@ -116,20 +121,28 @@ def ours_rate(seconds: float, num_players: int, **overrides) -> dict:
     return our_training_rate(seconds, num_players, **overrides)
 
 
-def ours_bf16_rate(seconds: float, num_players: int) -> dict:
-    return ours_rate(seconds, num_players, bf16=True)
+def ours_float32_rate(seconds: float, num_players: int) -> dict:
+    return ours_rate(seconds, num_players, bf16=False)
 
 
-SIDES = {SB3: sb3_rate, OURS: ours_rate, OURS_BF16: ours_bf16_rate}
+def ours_workers_rate(seconds: float, num_players: int) -> dict:
+    return ours_rate(seconds, num_players, rollout_workers=ROLLOUT_WORKERS)
+
+
+SIDES = {SB3: sb3_rate, OURS_FLOAT32: ours_float32_rate, OURS: ours_rate, OURS_WORKERS: ours_workers_rate}
+WORKERS = {OURS_WORKERS: ROLLOUT_WORKERS}  # sides whose rollout worker processes count towards memory
 
 
 def run_side(side: str, seconds: float, num_players: int) -> dict:
-    """Body of a side's child process: 2 torch threads, train, add rate and peak RSS."""
+    """Body of a side's child process: 2 torch threads, train, add rate and peak RSS (with its
+    rollout workers': each as much as the largest of them, which ru_maxrss of children gives)."""
     import torch
 
     torch.set_num_threads(TORCH_THREADS)
     result = SIDES[side](seconds, num_players)
-    return {**result, "rate": result["decisions"] / result["seconds"], "peak_rss_mb": peak_rss_mb()}
+    workers = WORKERS.get(side, 0)
+    memory = peak_rss_mb() + workers * peak_rss_mb(resource.RUSAGE_CHILDREN)
+    return {**result, "rate": result["decisions"] / result["seconds"], "peak_rss_mb": memory}
 
 
 def run_in_child(side: str, seconds: float, num_players: int) -> dict:

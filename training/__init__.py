@@ -9,6 +9,7 @@
     ppo.py          the masked (optionally recurrent) PPO update with the belief loss
     opponents.py    the matchmaker: table sizes, self-play, scripted bots and the snapshot pool
     trainer.py      the loop: rollouts, updates, evaluation, logs, checkpoints, resume
+    workers.py      an update's rollout split over worker processes (on-policy, seeded per worker)
     checkpoint.py   atomic checkpoint files, checked on load
     policy_bot.py   PolicyBot: a checkpoint seated as a Bot
     evaluation.py   tournaments with win rates, confidence intervals and belief AUC

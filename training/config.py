@@ -33,6 +33,10 @@ class Args:
     table_sizes: tuple[int, ...] = _help("table sizes drawn uniformly for each game", (4, 5, 6, 7, 8))
     sigil_reward: float = _help("reward shaping: +r to investigators, -r to cultists per sigil activated", 0.1)
     num_games: int = _help("games stepped in lockstep (the batch of every policy forward)", 128)
+    rollout_workers: int = _help(
+        "processes that play each update's rollout, each with its share of the games and decisions and the "
+        "current weights (on-policy, no lag); 1 plays in the trainer's process", 1
+    )
     decisions_per_rollout: int = _help(
         "learner decisions gathered before each update; games under way then play to their end", 16_384
     )
@@ -100,6 +104,8 @@ class Args:
             (self.threads >= 1, "threads must be >= 1"),
             (self.num_games >= 1, "num_games must be >= 1"),
             (self.decisions_per_rollout >= 1, "decisions_per_rollout must be >= 1"),
+            (1 <= self.rollout_workers <= min(self.num_games, self.decisions_per_rollout),
+             f"rollout_workers must be in 1..min(num_games, decisions_per_rollout), got {self.rollout_workers}"),
             (len(self.table_sizes) > 0 and all(4 <= n <= 8 for n in self.table_sizes),
              f"table_sizes must be non-empty, each in 4..8, got {self.table_sizes}"),
             (all(0.0 <= p <= 1.0 for p in self._opponent_probabilities()),

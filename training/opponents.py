@@ -30,9 +30,7 @@ from rlyeh_env.engine import GameConfig, Role
 from .collector import GameSpec
 from .config import Args
 from .network import ActorCritic
-from .players import BotPlayer, NetPlayer
-
-ROLES = (Role.INVESTIGATOR, Role.CULTIST)
+from .players import ROLES, BotPlayer, NetPlayer
 
 
 class Matchmaker:
@@ -42,6 +40,7 @@ class Matchmaker:
         self.pool: dict[Role, list[NetPlayer]] = {role: [] for role in ROLES}
         self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in args.table_sizes}
         self.finetune = False  # set by the trainer for the run's last `finetune_decisions`
+        self.pool_version = 0  # changes whenever the pool does (rollout workers keep a copy)
 
     def opponent_probabilities(self) -> tuple[float, float, float]:
         """(both sides latest, heuristic opposing side, random opposing side) in the current phase;
@@ -59,6 +58,7 @@ class Matchmaker:
         if self.args.pool_size == 0:
             return
         net.requires_grad_(False)
+        self.pool_version += 1
         self.pool[role].append(NetPlayer(net, f"{role.name.lower()}@{name}"))
         del self.pool[role][: -self.args.pool_size]
 
@@ -101,6 +101,7 @@ class Matchmaker:
         }
 
     def load_state_dict(self, state: dict) -> None:
+        self.pool_version += 1
         for role in ROLES:
             self.pool[role] = []
             for name, weights in state[role.name]:

@@ -15,9 +15,15 @@ import torch
 
 from rlyeh_env.bots import make_bot
 from rlyeh_env.bots.base import Bot
-from rlyeh_env.engine import GameConfig
+from rlyeh_env.engine import GameConfig, Role
+from rlyeh_env.engine.actions import NUM_ACTIONS
+from rlyeh_env.layout import SEAT_LAYOUT
+from rlyeh_env.observation import TRUTH_LAYOUT
 
+from .config import Args
 from .network import ActorCritic, sample_actions
+
+ROLES = (Role.INVESTIGATOR, Role.CULTIST)  # also the order the learners' networks are initialised in
 
 
 @dataclass(eq=False)
@@ -76,3 +82,17 @@ class BotPlayer:
 
 
 Player = NetPlayer | BotPlayer
+
+
+def learner_players(args: Args) -> dict[Role, NetPlayer]:
+    """A freshly initialised learner per role (from torch's global generator), as `args` shapes it."""
+    critic_size = SEAT_LAYOUT.size + TRUTH_LAYOUT.size if args.central_critic else None
+    return {
+        role: NetPlayer(
+            ActorCritic(SEAT_LAYOUT.size, NUM_ACTIONS, args.hidden, args.recurrent, critic_size),
+            f"learner-{role.name.lower()}",
+            learner=role,
+            central_critic=args.central_critic,
+        )
+        for role in ROLES
+    }

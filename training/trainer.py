@@ -19,25 +19,21 @@ import random
 import time
 from pathlib import Path
 
-import numpy as np
 import torch
 
 from rlyeh_env.engine import Role
-from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.engine.game import atomic_write_text
-from rlyeh_env.layout import SEAT_LAYOUT
-from rlyeh_env.observation import TRUTH_LAYOUT
 
 from .checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from .collector import Collector
 from .config import Args
 from .evaluation import evaluate_against_bots
 from .metrics import belief_auc, win_rate
-from .network import ActorCritic
-from .opponents import ROLES, Matchmaker
-from .players import NetPlayer
+from .opponents import Matchmaker
+from .players import ROLES, learner_players
 from .ppo import ppo_update
 from .progress import progress_bar
+from .workers import RolloutWorkers, to_numpy
 
 
 NETWORK_SETTINGS = ("hidden", "recurrent", "central_critic")  # fixed by the saved networks' shapes
@@ -56,19 +52,14 @@ class Trainer:
         self.rng = random.Random(args.seed)
         self.sample_generator = torch.Generator().manual_seed(args.seed)
         self.shuffle_generator = torch.Generator().manual_seed(args.seed + 1)
-        critic_size = SEAT_LAYOUT.size + TRUTH_LAYOUT.size if args.central_critic else None
-        self.nets = {
-            role: ActorCritic(SEAT_LAYOUT.size, NUM_ACTIONS, args.hidden, args.recurrent, critic_size) for role in ROLES
-        }
+        self.learners = learner_players(args)
+        self.nets = {role: player.net for role, player in self.learners.items()}
         self.optimizers = {
             role: torch.optim.Adam(net.parameters(), lr=args.learning_rate, eps=1e-5) for role, net in self.nets.items()
         }
-        self.learners = {
-            role: NetPlayer(net, f"learner-{role.name.lower()}", learner=role, central_critic=args.central_critic)
-            for role, net in self.nets.items()
-        }
         self.matchmaker = Matchmaker(args, self.learners, self.rng)
         self.collector = Collector(args.num_games, self.sample_generator, args.central_critic)
+        self.workers: RolloutWorkers | None = None  # started by the first update when rollout_workers > 1
         self.update = 0
         self.decisions = 0
         self.imitated = 0  # heuristic decisions cloned (the warm start runs once, before update 1)
@@ -102,6 +93,7 @@ class Trainer:
             if bar is not None:
                 bar.close()
             writer.close()
+            self.close()
         self.save(self.run_dir / "checkpoint.pt")
         self.export_policies(self.run_dir / "policies.pt")
         atomic_write_text(self.run_dir / "history.json", json.dumps(self.history, indent=1))
@@ -134,27 +126,17 @@ class Trainer:
             for optimizer in self.optimizers.values():
                 optimizer.param_groups[0]["lr"] = lr
         self.matchmaker.finetune = self.decisions >= args.total_decisions - args.finetune_decisions
-        on_decisions = bar.update if bar is not None else None
-        # Rollout forwards are small batches: one thread does them as fast as two, and does not
-        # stall when the other core is busy. The update's big matrix products get `threads`.
-        torch.set_num_threads(1)
-        buffers, finished = self.collector.run(
-            self.matchmaker, self.learners, learner_decisions=args.decisions_per_rollout, on_decisions=on_decisions
-        )
-        torch.set_num_threads(args.threads)
+        batches, finished = self._rollout(bar)
         rollout_seconds = time.perf_counter() - started
-        made = sum(len(b) for b in buffers.values())
+        made = sum(len(batch["actions"]) for batch in batches.values())
         row: dict = {"update": self.update + 1}
-        for role, buffer in buffers.items():
+        for role, batch in batches.items():
             key = role.name.lower()
-            if len(buffer) == 0:
-                continue
-            batch = buffer.finish(args.gamma, args.gae_lambda)
             stats = ppo_update(self.nets[role], self.optimizers[role], batch, args, self.shuffle_generator)
             for name, value in stats.items():
                 row[f"losses/{key}/{name}"] = value
             row[f"belief/{key}_auc"] = belief_auc(
-                buffer.array("belief_logits"), buffer.array("belief_targets"), buffer.array("belief_valid")
+                *(batch[name].numpy() for name in ("belief_logits", "belief_targets", "belief_valid"))
             )
         self.update += 1
         self.decisions += made
@@ -172,6 +154,36 @@ class Trainer:
                 row[f"eval/{name}"] = value
         self.history.append(row)
         return row
+
+    def _rollout(self, bar) -> tuple[dict[Role, dict[str, torch.Tensor]], list]:
+        """This update's games: each learner role's batch (GAE done) and the finished games."""
+        args = self.args
+        if args.rollout_workers > 1:
+            if self.workers is None:
+                self.workers = RolloutWorkers(args, args.rollout_workers)
+            weights = {role.name: to_numpy(net.state_dict()) for role, net in self.nets.items()}
+            joined, finished = self.workers.collect(
+                weights, self.matchmaker, args.seed, self.update, args.decisions_per_rollout
+            )
+            if bar is not None:
+                bar.update(sum(len(batch["actions"]) for batch in joined.values()))
+            return {role: joined[role.name] for role in ROLES if role.name in joined}, finished
+        # Rollout forwards are small batches: one thread does them as fast as two, and does not
+        # stall when the other core is busy. The update's big matrix products get `threads`.
+        torch.set_num_threads(1)
+        buffers, finished = self.collector.run(
+            self.matchmaker, self.learners, learner_decisions=args.decisions_per_rollout,
+            on_decisions=bar.update if bar is not None else None,
+        )
+        torch.set_num_threads(args.threads)
+        batches = {role: buffer.finish(args.gamma, args.gae_lambda) for role, buffer in buffers.items() if len(buffer)}
+        return batches, finished
+
+    def close(self) -> None:
+        """Stop the rollout workers, if any (also done when the trainer is garbage-collected)."""
+        if self.workers is not None:
+            self.workers.close()
+            self.workers = None
 
     def _rollout_figures(self, finished) -> dict:
         """Investigators' win rate in the rollout's games, by who played which side."""

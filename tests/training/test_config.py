@@ -47,6 +47,8 @@ BAD_VALUES = [
     ("finetune_decisions", 6_000_001),  # more than total_decisions
     ("finetune_heuristic", 1.5),
     ("finetune_investigator_share", -0.1),
+    ("rollout_workers", 0),
+    ("rollout_workers", 129),  # more than num_games
 ]
 
 
@@ -143,7 +145,7 @@ def test_command_line_round_trip_of_many_changes_at_once():
         learning_rate=1e-3, anneal_lr=False, gamma=0.99, gae_lambda=0.9, update_epochs=2, minibatch_size=64,
         clip_coef=0.1, clip_value=False, ent_coef=0.02, vf_coef=0.25, max_grad_norm=1.0, target_kl=0.05,
         finetune_decisions=50, finetune_heuristic=0.4, finetune_investigator_share=0.8,
-        bf16=True,
+        bf16=True, rollout_workers=2,
     )
     assert _parse(_argv(changed)) == changed
 

@@ -53,8 +53,11 @@ def _assert_same_trainer(a: Trainer, b: Trainer) -> None:
         }
 
 
-@pytest.mark.parametrize("changes", [{}, {"recurrent": True, "sequence_length": 4, "central_critic": True}],
-                         ids=["feedforward", "recurrent-central"])
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"recurrent": True, "sequence_length": 4, "central_critic": True}, {"rollout_workers": 2}],
+    ids=["feedforward", "recurrent-central", "rollout-workers"],
+)
 def test_resume_continues_bit_for_bit(tmp_path, changes):
     """Weights, optimizer state, pool, generators, counts and figures match exactly."""
     args = _args(tmp_path, **changes)

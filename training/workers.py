@@ -1,0 +1,224 @@
+"""`RolloutWorkers`: an update's rollout split over worker processes (`Args.rollout_workers`).
+
+Rollouts are about three quarters of an update's time (engine, encoder, small forwards, scripted
+bots: Python on one thread), while the update's matrix products already use every core. With W
+workers, worker w plays its share of the `num_games` lockstep slots until it has made its share
+of `decisions_per_rollout` learner decisions, then finishes its games under way; the trainer
+joins the W batches and runs the PPO update while the workers wait.
+
+It is the same algorithm as one process: every worker plays with the learners' weights of this
+update (sent before each rollout), so the data stays exactly on-policy (no policy lag); only the
+random streams differ. Worker w draws its tables, opponents and actions from generators seeded by
+(`seed`, update, w), so a run is reproducible for a given W, and a resumed run continues bit for
+bit without any worker state in the checkpoint. The opponent pool is sent when it has changed.
+Workers are spawned processes (no torch state is forked), so a script that trains with
+`rollout_workers > 1` must do so under `if __name__ == "__main__":`.
+
+Everything crosses the process boundary as numpy arrays (no torch tensor sharing), and each
+worker computes its own GAE, which runs along one agent's trajectory and so never spans workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import traceback
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from .collector import Collector, FinishedGame
+from .config import Args
+from .opponents import Matchmaker
+from .players import ROLES, learner_players
+
+TRAJECTORY_STRIDE = 1 << 40  # worker w's trajectory ids are offset by w * this, keeping agents apart
+
+
+@dataclass
+class RolloutRequest:
+    weights: dict[str, dict[str, np.ndarray]]  # role name -> learner state dict
+    pool: dict | None  # the matchmaker's pool state when it changed since the last request
+    finetune: bool
+    seed: int
+    learner_decisions: int
+
+
+def worker_seed(seed: int, update: int, worker: int) -> int:
+    """The seed of worker `worker`'s generators for update `update` (string seeding is stable)."""
+    return random.Random(f"rollout/{seed}/{update}/{worker}").getrandbits(63)
+
+
+def split(total: int, parts: int) -> list[int]:
+    """`total` as `parts` near-equal shares (the first ones one larger)."""
+    return [total // parts + (w < total % parts) for w in range(parts)]
+
+
+class RolloutPart:
+    """One worker's learners, matchmaker and collector; `run` plays one update's share."""
+
+    def __init__(self, args: Args, num_slots: int):
+        self.args = args
+        self.learners = learner_players(args)
+        self.matchmaker = Matchmaker(args, self.learners, random.Random(0))
+        self.collector = Collector(num_slots, torch.Generator(), args.central_critic)
+
+    def run(self, request: RolloutRequest) -> tuple[dict[str, dict[str, np.ndarray]], list[FinishedGame]]:
+        """Each learner role's finished batch (numpy) and the finished games."""
+        for role in ROLES:
+            self.learners[role].net.load_state_dict(to_torch(request.weights[role.name]))
+        if request.pool is not None:
+            self.matchmaker.load_state_dict(to_torch(request.pool))
+        self.matchmaker.rng = random.Random(request.seed)
+        self.matchmaker.finetune = request.finetune
+        self.collector.generator = torch.Generator().manual_seed(request.seed)
+        buffers, finished = self.collector.run(
+            self.matchmaker, self.learners, learner_decisions=request.learner_decisions
+        )
+        batches = {
+            role.name: to_numpy(buffer.finish(self.args.gamma, self.args.gae_lambda))
+            for role, buffer in buffers.items()
+            if len(buffer)
+        }
+        return batches, finished
+
+
+def join_batches(parts: list[dict[str, np.ndarray]]) -> dict[str, torch.Tensor]:
+    """One batch from the workers' batches of a role: rows in worker order, trajectory ids kept
+    apart, `next_index` links shifted to the joined rows."""
+    fixed = []
+    offset = 0
+    for w, part in enumerate(parts):
+        part = dict(part)
+        part["trajectory"] = part["trajectory"] + w * TRAJECTORY_STRIDE
+        links = part["next_index"]
+        part["next_index"] = np.where(links >= 0, links + offset, -1)
+        offset += len(links)
+        fixed.append(part)
+    return {key: torch.from_numpy(np.concatenate([part[key] for part in fixed])) for key in fixed[0]}
+
+
+def to_numpy(tree):
+    """A copy of nested dicts/lists/tuples with every tensor as a numpy array."""
+    if isinstance(tree, torch.Tensor):
+        return tree.detach().numpy().copy()
+    if isinstance(tree, dict):
+        return {key: to_numpy(value) for key, value in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(to_numpy(value) for value in tree)
+    return tree
+
+
+def to_torch(tree):
+    """The inverse of `to_numpy`."""
+    if isinstance(tree, np.ndarray):
+        return torch.from_numpy(tree)
+    if isinstance(tree, dict):
+        return {key: to_torch(value) for key, value in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(to_torch(value) for value in tree)
+    return tree
+
+
+class RolloutWorkerError(RuntimeError):
+    """A rollout worker failed or died; the message carries its traceback."""
+
+
+def _serve(connection, args: Args, num_slots: int) -> None:
+    torch.set_num_threads(1)  # one core per worker: their forwards are small batches
+    part = RolloutPart(args, num_slots)
+    while True:
+        request = connection.recv()
+        if request is None:
+            return
+        try:
+            connection.send(("ok", part.run(request)))
+        except Exception:  # report it to the trainer, which raises it with this traceback
+            connection.send(("error", traceback.format_exc()))
+
+
+class RolloutWorkers:
+    """`count` worker processes (spawned, so no torch state is forked) kept for the whole run."""
+
+    def __init__(self, args: Args, count: int):
+        context = multiprocessing.get_context("spawn")
+        self.count = count
+        self._connections, self._processes = [], []
+        for w, slots in enumerate(split(args.num_games, count)):
+            parent, child = context.Pipe()
+            process = context.Process(
+                target=_serve, args=(child, args, slots), name=f"rlyeh-rollout-{w}", daemon=True
+            )
+            process.start()
+            child.close()
+            self._connections.append(parent)
+            self._processes.append(process)
+        self._sent_pool_version: int | None = None
+        self._finalizer = weakref.finalize(self, _stop, self._connections, self._processes)
+
+    def collect(
+        self,
+        weights: dict[str, dict[str, np.ndarray]],
+        matchmaker: Matchmaker,
+        seed: int,
+        update: int,
+        learner_decisions: int,
+    ) -> tuple[dict[str, dict[str, torch.Tensor]], list[FinishedGame]]:
+        """Every worker plays its share with these weights; returns the joined batch per role
+        name and every finished game (worker by worker)."""
+        pool = None
+        if matchmaker.pool_version != self._sent_pool_version:
+            pool = to_numpy(matchmaker.state_dict())
+            self._sent_pool_version = matchmaker.pool_version
+        for w, (connection, share) in enumerate(zip(self._connections, split(learner_decisions, self.count))):
+            request = RolloutRequest(weights, pool, matchmaker.finetune, worker_seed(seed, update, w), share)
+            try:
+                connection.send(request)
+            except OSError as err:  # a worker that died (e.g. could not start) closed its end
+                self._sent_pool_version = None
+                raise RolloutWorkerError(
+                    f"rollout worker {w} is gone ({err!r}); see its output above. Workers are spawned: a "
+                    "script that trains with rollout_workers > 1 must start under `if __name__ == '__main__':`"
+                ) from err
+        replies = [self._receive(w) for w in range(self.count)]  # all of them, so none is left in a pipe
+        errors = [reply for reply in replies if isinstance(reply, RolloutWorkerError)]
+        if errors:
+            self._sent_pool_version = None  # the workers' pools may be stale now
+            raise errors[0]
+        results = replies
+        batches = {}
+        for role in ROLES:
+            parts = [result[0][role.name] for result in results if role.name in result[0]]
+            if parts:
+                batches[role.name] = join_batches(parts)
+        finished = [game for result in results for game in result[1]]
+        return batches, finished
+
+    def _receive(self, w: int):
+        """Worker w's result, or the error (returned, not raised) that it failed or died with."""
+        try:
+            status, payload = self._connections[w].recv()
+        except (EOFError, OSError) as err:
+            return RolloutWorkerError(f"rollout worker {w} died ({err!r}); see its output above")
+        if status == "error":
+            return RolloutWorkerError(f"rollout worker {w} failed:\n{payload}")
+        return payload
+
+    def close(self) -> None:
+        self._finalizer()
+
+
+def _stop(connections, processes) -> None:
+    for connection in connections:
+        try:
+            connection.send(None)
+        except (BrokenPipeError, OSError):
+            pass
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.terminate()
+    for connection in connections:
+        connection.close()
