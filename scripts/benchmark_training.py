@@ -9,10 +9,10 @@ timestep). Each side warms up with one update, then trains for `--seconds` of wa
   playing every seat through `SB3ActionMaskWrapper` and `ActionMasker`; it learns in chunks of
   one rollout (`n_steps`) plus one update until the time is up.
 - Ours: `training.speed.our_training_rate(seconds, num_players)`, which warms up and measures
-  itself and returns `{"decisions": int, "seconds": float}`; three times: with a float32 update,
-  as the `full` preset trains (the PPO update's trunks under bfloat16 autocast), and that with
-  the rollouts split over 2 worker processes (`--rollout-workers 2`; its peak RSS counts the
-  workers too).
+  itself and returns `{"decisions": int, "seconds": float}`; three times: in one process with a
+  float32 update, in one process with the `full` preset's bf16 update (the trunks under bfloat16
+  autocast), and as the `full` preset trains: bf16 and the rollouts in worker processes
+  (`--rollout-workers`; that side's peak RSS adds the workers', each counted as the largest).
 
 The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
 Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
@@ -38,11 +38,10 @@ import gymnasium
 import pettingzoo.utils
 
 TORCH_THREADS = 2
-ROLLOUT_WORKERS = 2
 SB3 = "MaskablePPO (sb3-contrib)"
-OURS_FLOAT32 = "ours, float32 update"
-OURS = "ours, as the full preset trains (bf16 update)"
-OURS_WORKERS = f"ours, full preset + {ROLLOUT_WORKERS} rollout workers"
+OURS_FLOAT32 = "ours, one process, float32 update"
+OURS_ONE_PROCESS = "ours, one process, bf16 update"
+OURS = "ours, as the full preset trains (bf16 update, rollout workers)"
 
 
 class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
@@ -122,15 +121,23 @@ def ours_rate(seconds: float, num_players: int, **overrides) -> dict:
 
 
 def ours_float32_rate(seconds: float, num_players: int) -> dict:
-    return ours_rate(seconds, num_players, bf16=False)
+    return ours_rate(seconds, num_players, rollout_workers=1, bf16=False)
 
 
-def ours_workers_rate(seconds: float, num_players: int) -> dict:
-    return ours_rate(seconds, num_players, rollout_workers=ROLLOUT_WORKERS)
+def ours_one_process_rate(seconds: float, num_players: int) -> dict:
+    return ours_rate(seconds, num_players, rollout_workers=1)
 
 
-SIDES = {SB3: sb3_rate, OURS_FLOAT32: ours_float32_rate, OURS: ours_rate, OURS_WORKERS: ours_workers_rate}
-WORKERS = {OURS_WORKERS: ROLLOUT_WORKERS}  # sides whose rollout worker processes count towards memory
+SIDES = {SB3: sb3_rate, OURS_FLOAT32: ours_float32_rate, OURS_ONE_PROCESS: ours_one_process_rate, OURS: ours_rate}
+
+
+def rollout_workers(side: str) -> int:
+    """Worker processes of a side, whose memory counts towards its peak RSS."""
+    if side == OURS:
+        from training.config import preset
+
+        return preset("full").rollout_workers
+    return 0
 
 
 def run_side(side: str, seconds: float, num_players: int) -> dict:
@@ -140,8 +147,7 @@ def run_side(side: str, seconds: float, num_players: int) -> dict:
 
     torch.set_num_threads(TORCH_THREADS)
     result = SIDES[side](seconds, num_players)
-    workers = WORKERS.get(side, 0)
-    memory = peak_rss_mb() + workers * peak_rss_mb(resource.RUSAGE_CHILDREN)
+    memory = peak_rss_mb() + rollout_workers(side) * peak_rss_mb(resource.RUSAGE_CHILDREN)
     return {**result, "rate": result["decisions"] / result["seconds"], "peak_rss_mb": memory}
 
 

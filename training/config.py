@@ -175,17 +175,18 @@ PRESETS: dict[str, dict] = {
         imitation_decisions=1_000,
         imitation_epochs=2,
     ),
-    # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md): 11M decisions of
-    # mixed self-play, then 7M against the scripted bots, which lifted the investigators most; the
+    # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md): 10M decisions of
+    # mixed self-play, then 6M against the scripted bots, which lifted the investigators most; the
     # fine-tune gives them three games in four because the cultists already clear their bars.
     "full": dict(
         run_name="full",
-        total_decisions=18_000_000,
-        finetune_decisions=7_000_000,
+        total_decisions=16_000_000,
+        finetune_decisions=6_000_000,
         finetune_investigator_share=0.75,
         imitation_decisions=400_000,
         bf16=True,
         rollout_workers=2,
+        eval_every=20,
     ),
 }
 

@@ -3,7 +3,7 @@
 Measured like MaskablePPO is there: one table size, every seat played by the learning policies
 (pure self-play, so every decision is a training decision), rollouts and updates both counted,
 evaluation off. Network and PPO settings are the `full` preset's unless overridden (e.g.
-`bf16=False`, `rollout_workers=2`).
+`bf16=False`, `rollout_workers=1`).
 """
 
 from __future__ import annotations
