@@ -102,23 +102,21 @@ def join_batches(parts: list[dict[str, np.ndarray]]) -> dict[str, torch.Tensor]:
 
 def to_numpy(tree):
     """A copy of nested dicts/lists/tuples with every tensor as a numpy array."""
-    if isinstance(tree, torch.Tensor):
-        return tree.detach().numpy().copy()
-    if isinstance(tree, dict):
-        return {key: to_numpy(value) for key, value in tree.items()}
-    if isinstance(tree, (list, tuple)):
-        return type(tree)(to_numpy(value) for value in tree)
-    return tree
+    return _map_leaves(tree, torch.Tensor, lambda tensor: tensor.detach().numpy().copy())
 
 
 def to_torch(tree):
-    """The inverse of `to_numpy`."""
-    if isinstance(tree, np.ndarray):
-        return torch.from_numpy(tree)
+    """The inverse of `to_numpy` (the tensors share the arrays' memory)."""
+    return _map_leaves(tree, np.ndarray, torch.from_numpy)
+
+
+def _map_leaves(tree, leaf_type: type, convert):
+    if isinstance(tree, leaf_type):
+        return convert(tree)
     if isinstance(tree, dict):
-        return {key: to_torch(value) for key, value in tree.items()}
+        return {key: _map_leaves(value, leaf_type, convert) for key, value in tree.items()}
     if isinstance(tree, (list, tuple)):
-        return type(tree)(to_torch(value) for value in tree)
+        return type(tree)(_map_leaves(value, leaf_type, convert) for value in tree)
     return tree
 
 
