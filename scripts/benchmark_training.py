@@ -14,12 +14,14 @@ timestep). Each side warms up with one update, then trains for `--seconds` of wa
   autocast), and as the `full` preset trains: bf16 and the rollouts in worker processes
   (`--rollout-workers`; that side's peak RSS adds the workers', each counted as the largest).
 
-The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
+`--opponents mixed` measures our three sides only, in the `full` preset's opponent mix (heuristic
+and random bots, a full snapshot pool), as most of a real run trains; there the ratios are
+against our float32 one-process side. The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
 Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
 slows MaskablePPO's batch-of-one inference many times over (seen: 700 -> 14 decisions/s).
 Needs the `bench` extra (`pip install -e ".[bench]"`).
 
-    python scripts/benchmark_training.py [--seconds 60] [--num-players 5] [--json PATH]
+    python scripts/benchmark_training.py [--seconds 60] [--num-players 5] [--opponents mixed] [--json PATH]
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
     return peak / (1024**2 if sys.platform == "darwin" else 1024)
 
 
-def sb3_rate(seconds: float, num_players: int) -> dict:
+def sb3_rate(seconds: float, num_players: int, opponents: str) -> dict:
     """Train MaskablePPO (SB3 defaults) for one warm-up chunk, then for `seconds` of wall time."""
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.wrappers import ActionMasker
@@ -113,19 +115,19 @@ def sb3_rate(seconds: float, num_players: int) -> dict:
     return {"decisions": model.num_timesteps - start_steps, "seconds": time.perf_counter() - start}
 
 
-def ours_rate(seconds: float, num_players: int, **overrides) -> dict:
+def ours_rate(seconds: float, num_players: int, opponents: str = "selfplay", **overrides) -> dict:
     """Our trainer's own measurement (it warms up itself)."""
     from training.speed import our_training_rate
 
-    return our_training_rate(seconds, num_players, **overrides)
+    return our_training_rate(seconds, num_players, opponents=opponents, **overrides)
 
 
-def ours_float32_rate(seconds: float, num_players: int) -> dict:
-    return ours_rate(seconds, num_players, rollout_workers=1, bf16=False)
+def ours_float32_rate(seconds: float, num_players: int, opponents: str) -> dict:
+    return ours_rate(seconds, num_players, opponents, rollout_workers=1, bf16=False)
 
 
-def ours_one_process_rate(seconds: float, num_players: int) -> dict:
-    return ours_rate(seconds, num_players, rollout_workers=1)
+def ours_one_process_rate(seconds: float, num_players: int, opponents: str) -> dict:
+    return ours_rate(seconds, num_players, opponents, rollout_workers=1)
 
 
 SIDES = {SB3: sb3_rate, OURS_FLOAT32: ours_float32_rate, OURS_ONE_PROCESS: ours_one_process_rate, OURS: ours_rate}
@@ -140,29 +142,29 @@ def rollout_workers(side: str) -> int:
     return 0
 
 
-def run_side(side: str, seconds: float, num_players: int) -> dict:
+def run_side(side: str, seconds: float, num_players: int, opponents: str) -> dict:
     """Body of a side's child process: 2 torch threads, train, add rate and peak RSS (with its
     rollout workers': each as much as the largest of them, which ru_maxrss of children gives)."""
     import torch
 
     torch.set_num_threads(TORCH_THREADS)
-    result = SIDES[side](seconds, num_players)
+    result = SIDES[side](seconds, num_players, opponents)
     memory = peak_rss_mb() + rollout_workers(side) * peak_rss_mb(resource.RUSAGE_CHILDREN)
     return {**result, "rate": result["decisions"] / result["seconds"], "peak_rss_mb": memory}
 
 
-def run_in_child(side: str, seconds: float, num_players: int) -> dict:
+def run_in_child(side: str, seconds: float, num_players: int, opponents: str) -> dict:
     """Run one side in a fresh spawned process, so its peak RSS is its own."""
     with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return pool.submit(run_side, side, seconds, num_players).result()
+        return pool.submit(run_side, side, seconds, num_players, opponents).result()
 
 
-def markdown(results: dict[str, dict], settings: dict) -> str:
-    """The results table, each of our sides' ratio to MaskablePPO, and the settings."""
+def markdown(results: dict[str, dict], settings: dict, baseline: str = SB3) -> str:
+    """The results table, each other side's ratio to `baseline`, and the settings."""
     lines = ["| side | decisions / s | peak RSS MB |", "|---|---|---|"]
     lines += [f"| {side} | {r['rate']:,.0f} | {r['peak_rss_mb']:,.0f} |" for side, r in results.items()]
-    ratios = [f"{side} / MaskablePPO: **{r['rate'] / results[SB3]['rate']:.2f}x**" for side, r in results.items()
-              if side != SB3]
+    ratios = [f"{side} / {baseline}: **{r['rate'] / results[baseline]['rate']:.2f}x**"
+              for side, r in results.items() if side != baseline]
     lines += [""] + ratios if ratios else []
     lines += ["", "settings: " + ", ".join(f"{key}={value}" for key, value in settings.items())]
     return "\n".join(lines)
@@ -173,10 +175,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="wall seconds of training per side")
     parser.add_argument("--num-players", type=int, default=5, help="table size")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
+    parser.add_argument(
+        "--opponents", choices=("selfplay", "mixed"), default="selfplay",
+        help="selfplay: the comparison with MaskablePPO; mixed: our sides only, in the full preset's opponent mix "
+        "with a full pool, as a real run trains (ratios against our float32 one-process side)",
+    )
     args = parser.parse_args()
+    sides = list(SIDES) if args.opponents == "selfplay" else [side for side in SIDES if side != SB3]
+    baseline = SB3 if args.opponents == "selfplay" else OURS_FLOAT32
 
     settings = {
         "num_players": args.num_players,
+        "opponents": args.opponents,
         "seconds": args.seconds,
         "torch_threads": TORCH_THREADS,
         "torch": version("torch"),
@@ -186,17 +196,17 @@ def main() -> None:
     if settings["load_before"] > 0.5:
         print(f"warning: the machine is not idle (load average {settings['load_before']}); figures are unreliable")
     results = {}
-    for side in SIDES:
+    for side in sides:
         print(f"training: {side} ...", flush=True)
         try:
-            results[side] = run_in_child(side, args.seconds, args.num_players)
+            results[side] = run_in_child(side, args.seconds, args.num_players, args.opponents)
         except ImportError as error:
             if side == SB3:
                 raise
             print(f"our trainer not available yet (training.speed.our_training_rate: {error})", flush=True)
 
     print()
-    print(markdown(results, settings))
+    print(markdown(results, settings, baseline))
     if args.json:
         with open(args.json, "w") as file:
             json.dump({"settings": settings, "results": results}, file, indent=2)

@@ -14,23 +14,33 @@ from .config import preset
 from .trainer import Trainer
 
 
-def our_training_rate(seconds: float, num_players: int, threads: int = 2, **overrides) -> dict:
+SELF_PLAY = dict(opponent_latest=1.0, opponent_heuristic=0.0, opponent_random=0.0)
+OPPONENTS = ("selfplay", "mixed")
+
+
+def our_training_rate(seconds: float, num_players: int, threads: int = 2, opponents: str = "selfplay",
+                      **overrides) -> dict:
     """Train for about `seconds` of wall time after one warm-up update; return the learner
-    decisions made (rollouts and updates included) and the seconds they took. `overrides` change
-    `Args` fields (e.g. `bf16=False`)."""
+    decisions made (rollouts and updates included) and the seconds they took. `opponents`:
+    "selfplay" as described above, or "mixed": the `full` preset's opponent mix (heuristic, random,
+    pool) with the pool already full, as in most of a real run. `overrides` change `Args` fields
+    (e.g. `bf16=False`)."""
+    if opponents not in OPPONENTS:
+        raise ValueError(f"opponents must be one of {OPPONENTS}, got {opponents!r}")
     args = preset(
         "full",
         table_sizes=(num_players,),
-        opponent_latest=1.0,
-        opponent_heuristic=0.0,
-        opponent_random=0.0,
         eval_every=0,
         progress=False,
         threads=threads,
         runs_dir="/tmp/rlyeh-speed",
+        **(SELF_PLAY if opponents == "selfplay" else {}),
         **overrides,
     )
     trainer = Trainer(args)
+    if opponents == "mixed":
+        for snapshot in range(args.pool_size):
+            trainer.matchmaker.add_snapshots(f"speed{snapshot}")
     try:
         trainer.train_one_update()  # warm-up: allocations, first-call overheads, starting rollout workers
         start_decisions, start = trainer.decisions, time.perf_counter()
