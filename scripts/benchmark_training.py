@@ -16,7 +16,9 @@ timestep). Each side warms up with one update, then trains for `--seconds` of wa
 
 `--opponents mixed` measures our three sides only, in the `full` preset's opponent mix (heuristic
 and random bots, a full snapshot pool), as most of a real run trains; there the ratios are
-against our float32 one-process side. The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
+against our float32 one-process side.
+
+The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
 Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
 slows MaskablePPO's batch-of-one inference many times over (seen: 700 -> 14 decisions/s).
 Needs the `bench` extra (`pip install -e ".[bench]"`).

@@ -22,19 +22,15 @@ def _draws(args: Args, finetune: bool, games: int = 4000, tag: str = "opponent")
     return Counter(matchmaker(i).tags[tag] for i in range(games))
 
 
-def _kinds(args: Args, finetune: bool, games: int = 4000) -> Counter:
-    return _draws(args, finetune, games)
-
-
 def test_mixed_phase_draws_every_kind_in_its_proportion():
     args = Args(opponent_latest=0.3, opponent_heuristic=0.35, opponent_random=0.15)
-    kinds = _kinds(args, finetune=False)
+    kinds = _draws(args, finetune=False)
     for kind, share in (("latest", 0.3), ("heuristic", 0.35), ("random", 0.15), ("pool", 0.2)):
         assert kinds[kind] / 4000 == pytest.approx(share, abs=0.03), kinds
 
 
 def test_finetune_draws_only_scripted_bots_in_its_proportion():
-    kinds = _kinds(Args(finetune_heuristic=0.7, finetune_decisions=1), finetune=True)
+    kinds = _draws(Args(finetune_heuristic=0.7, finetune_decisions=1), finetune=True)
     assert set(kinds) == {"heuristic", "random"}, kinds
     assert kinds["heuristic"] / 4000 == pytest.approx(0.7, abs=0.03)
 
