@@ -13,8 +13,12 @@ timestep). Each side warms up with one update, then trains for `--seconds` of wa
   float32 update, in one process with the `full` preset's bf16 update (the trunks under bfloat16
   autocast), and as the `full` preset trains: bf16 and the rollouts in worker processes
   (`--rollout-workers`; that side's peak RSS adds the workers', each counted as the largest).
+  A fourth time as the `full` preset trains but with MaskablePPO's network, hidden widths
+  (64, 64) for policy and value: the same model size on both sides, so that ratio compares the
+  trainers alone. (The shipped bots' networks are wider, (256, 128): 776k parameters per policy
+  against about 188k.)
 
-`--opponents mixed` measures our three sides only, in the `full` preset's opponent mix (heuristic
+`--opponents mixed` measures our four sides only, in the `full` preset's opponent mix (heuristic
 and random bots, a full snapshot pool), as most of a real run trains; there the ratios are
 against our float32 one-process side.
 
@@ -46,6 +50,8 @@ SB3 = "MaskablePPO (sb3-contrib)"
 OURS_FLOAT32 = "ours, one process, float32 update"
 OURS_ONE_PROCESS = "ours, one process, bf16 update"
 OURS = "ours, as the full preset trains (bf16 update, rollout workers)"
+OURS_SB3_NET = "ours, as the full preset trains, with MaskablePPO's network (64, 64)"
+SB3_NET = (64, 64)  # the hidden widths of SB3's default MlpPolicy, for policy and value alike
 
 
 class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
@@ -132,12 +138,22 @@ def ours_one_process_rate(seconds: float, num_players: int, opponents: str) -> d
     return ours_rate(seconds, num_players, opponents, rollout_workers=1)
 
 
-SIDES = {SB3: sb3_rate, OURS_FLOAT32: ours_float32_rate, OURS_ONE_PROCESS: ours_one_process_rate, OURS: ours_rate}
+def ours_sb3_net_rate(seconds: float, num_players: int, opponents: str) -> dict:
+    return ours_rate(seconds, num_players, opponents, hidden=SB3_NET)
+
+
+SIDES = {
+    SB3: sb3_rate,
+    OURS_FLOAT32: ours_float32_rate,
+    OURS_ONE_PROCESS: ours_one_process_rate,
+    OURS: ours_rate,
+    OURS_SB3_NET: ours_sb3_net_rate,
+}
 
 
 def rollout_workers(side: str) -> int:
     """Worker processes of a side, whose memory counts towards its peak RSS."""
-    if side == OURS:
+    if side in (OURS, OURS_SB3_NET):
         from training.config import preset
 
         return preset("full").rollout_workers

@@ -108,9 +108,9 @@ class Args:
              f"rollout_workers must be in 1..min(num_games, decisions_per_rollout), got {self.rollout_workers}"),
             (len(self.table_sizes) > 0 and all(4 <= n <= 8 for n in self.table_sizes),
              f"table_sizes must be non-empty, each in 4..8, got {self.table_sizes}"),
-            (all(0.0 <= p <= 1.0 for p in self._opponent_probabilities()),
+            (all(0.0 <= p <= 1.0 for p in self.opponent_probabilities()),
              "opponent_latest, opponent_heuristic and opponent_random must each be in [0, 1]"),
-            (sum(self._opponent_probabilities()) <= 1.0 + 1e-9,
+            (sum(self.opponent_probabilities()) <= 1.0 + 1e-9,
              "opponent_latest + opponent_heuristic + opponent_random must be <= 1 (the rest draws from the pool)"),
             (self.pool_size >= 0, "pool_size must be >= 0"),
             (self.imitation_decisions >= 0, "imitation_decisions must be >= 0"),
@@ -143,16 +143,18 @@ class Args:
         for ok, message in checks:
             if not ok:
                 raise ValueError(message)
-        if self.pool_size == 0 and sum(self._opponent_probabilities()) < 1.0 - 1e-9:
+        if self.pool_size == 0 and sum(self.opponent_probabilities()) < 1.0 - 1e-9:
             raise ValueError("with pool_size 0 the opponent probabilities must add up to 1")
 
-    def _opponent_probabilities(self) -> tuple[float, float, float]:
+    def opponent_probabilities(self) -> tuple[float, float, float]:
+        """(both sides latest, heuristic opposing side, random opposing side) outside the scripted
+        fine-tune; the rest draws from the pool."""
         return self.opponent_latest, self.opponent_heuristic, self.opponent_random
 
     @property
     def opponent_pool(self) -> float:
         """Probability that the opposing side is a past snapshot from the pool."""
-        return max(0.0, 1.0 - sum(self._opponent_probabilities()))
+        return max(0.0, 1.0 - sum(self.opponent_probabilities()))
 
     def replace(self, **changes) -> "Args":
         return dataclasses.replace(self, **changes)
@@ -176,12 +178,12 @@ PRESETS: dict[str, dict] = {
         imitation_epochs=2,
     ),
     # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md): 10M decisions of
-    # mixed self-play, then 6M against the scripted bots, which lifted the investigators most; the
+    # mixed self-play, then 14M against the scripted bots, which lifted the investigators most; the
     # fine-tune gives them three games in four because the cultists already clear their bars.
     "full": dict(
         run_name="full",
-        total_decisions=16_000_000,
-        finetune_decisions=6_000_000,
+        total_decisions=24_000_000,
+        finetune_decisions=14_000_000,
         finetune_investigator_share=0.75,
         imitation_decisions=400_000,
         bf16=True,

@@ -47,7 +47,7 @@ class Matchmaker:
         the rest draws from the pool."""
         if self.finetune:
             return 0.0, self.args.finetune_heuristic, 1.0 - self.args.finetune_heuristic
-        return self.args.opponent_latest, self.args.opponent_heuristic, self.args.opponent_random
+        return self.args.opponent_probabilities()
 
     def add_snapshots(self, name: str) -> None:
         """Freeze a copy of both learners into the pool."""
