@@ -1,0 +1,43 @@
+"""scripts/benchmark_training.py: the side that gives our trainer MaskablePPO's network must
+train the `full` preset with SB3's widths, at the model size the README compares."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from rlyeh_env.engine.actions import NUM_ACTIONS
+from rlyeh_env.layout import SEAT_LAYOUT
+from training.config import preset
+from training.network import ActorCritic
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "benchmark_training.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("benchmark_training", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sb3_net_side_changes_only_the_widths(bench, monkeypatch):
+    import training.speed
+
+    calls = []
+    monkeypatch.setattr(training.speed, "our_training_rate",
+                        lambda seconds, num_players, **kwargs: calls.append(kwargs) or {})
+    bench.SIDES[bench.OURS_SB3_NET](1.0, 5, "selfplay")
+    assert calls == [{"opponents": "selfplay", "hidden": (64, 64)}]
+    assert bench.rollout_workers(bench.OURS_SB3_NET) == preset("full").rollout_workers
+
+
+def test_sb3_net_side_matches_maskableppo_model_size(bench):
+    """SB3's default MlpPolicy: two (64, 64) tanh MLPs (policy, value) over the observation, an
+    action layer and a value layer. Ours adds only the small belief layer."""
+    obs, (h1, h2) = SEAT_LAYOUT.size, bench.SB3_NET
+    mlp = obs * h1 + h1 + h1 * h2 + h2
+    sb3_params = 2 * mlp + h2 * NUM_ACTIONS + NUM_ACTIONS + h2 + 1
+    ours = sum(p.numel() for p in ActorCritic(obs, NUM_ACTIONS, bench.SB3_NET).parameters())
+    assert abs(ours - sb3_params) / sb3_params < 0.01
