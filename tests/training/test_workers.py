@@ -16,7 +16,9 @@ from training.workers import (
     RolloutRequest,
     RolloutWorkerError,
     RolloutWorkers,
+    SparseRows,
     join_batches,
+    pack_batch,
     split,
     to_numpy,
     worker_seed,
@@ -42,6 +44,33 @@ def _in_process(args, trainer: Trainer, update: int):
                                  trainer.matchmaker.finetune, worker_seed(args.seed, update, w), share)
         parts.append(part.run(request))
     return parts
+
+
+def test_sparse_rows_rebuild_the_dense_rows_exactly():
+    rng = np.random.default_rng(0)
+    dense = np.where(rng.random((50, 37)) < 0.1, rng.random((50, 37)), 0.0).astype(np.float32)
+    dense[3] = 0.0  # an all-zero row
+    packed = SparseRows.pack(dense)
+    assert packed.positions.dtype == np.int32 and len(packed.values) == np.count_nonzero(dense)
+    out = np.zeros_like(dense)
+    packed.unpack_into(out)
+    assert np.array_equal(out, dense)
+    with pytest.raises(ValueError, match="C-contiguous array of shape"):
+        packed.unpack_into(np.zeros((37, 50), np.float32))
+
+
+def test_a_packed_batch_joins_back_to_exactly_the_played_batch(tmp_path):
+    args = _args(tmp_path, central_critic=True, rollout_workers=1)
+    batches, _ = Trainer(args)._rollout(bar=None)  # played in-process: dense tensors
+    for batch in batches.values():
+        packed = pack_batch(to_numpy(batch))
+        for key in ("obs", "critic_input"):  # real observations are mostly zeros: far fewer bytes
+            assert isinstance(packed[key], SparseRows)
+            assert packed[key].values.nbytes + packed[key].positions.nbytes < 0.4 * batch[key].numpy().nbytes
+        joined = join_batches([packed])
+        assert joined.keys() == batch.keys()
+        for key in batch:
+            assert joined[key].dtype == batch[key].dtype and torch.equal(joined[key], batch[key]), key
 
 
 def test_split_shares_add_up():
