@@ -51,7 +51,9 @@ class SparseRows:
     values: np.ndarray
 
     @classmethod
-    def pack(cls, dense: np.ndarray) -> "SparseRows":
+    def pack(cls, dense) -> "SparseRows":
+        """From a 2-D numpy array or CPU tensor (read in place, not copied)."""
+        dense = np.asarray(dense)
         positions = np.flatnonzero(dense)
         if dense.size < 2**31:
             positions = positions.astype(np.int32)
@@ -64,8 +66,9 @@ class SparseRows:
         out.reshape(-1)[self.positions] = self.values
 
 
-def pack_batch(batch: dict[str, np.ndarray]) -> dict:
-    """The batch with its `SPARSE_KEYS` entries as `SparseRows` (for the pipe)."""
+def pack_batch(batch: dict) -> dict:
+    """The batch (numpy arrays or tensors) with its `SPARSE_KEYS` entries as `SparseRows` (for the
+    pipe)."""
     return {key: SparseRows.pack(value) if key in SPARSE_KEYS else value for key, value in batch.items()}
 
 
@@ -110,7 +113,7 @@ class RolloutPart:
             self.matchmaker, self.learners, learner_decisions=request.learner_decisions
         )
         batches = {
-            role.name: pack_batch(to_numpy(buffer.finish(self.args.gamma, self.args.gae_lambda)))
+            role.name: to_numpy(pack_batch(buffer.finish(self.args.gamma, self.args.gae_lambda)))
             for role, buffer in buffers.items()
             if len(buffer)
         }

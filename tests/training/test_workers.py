@@ -63,7 +63,7 @@ def test_a_packed_batch_joins_back_to_exactly_the_played_batch(tmp_path):
     args = _args(tmp_path, central_critic=True, rollout_workers=1)
     batches, _ = Trainer(args)._rollout(bar=None)  # played in-process: dense tensors
     for batch in batches.values():
-        packed = pack_batch(to_numpy(batch))
+        packed = to_numpy(pack_batch(batch))  # as a worker packs: the tensors read in place
         for key in ("obs", "critic_input"):  # real observations are mostly zeros: far fewer bytes
             assert isinstance(packed[key], SparseRows)
             assert packed[key].values.nbytes + packed[key].positions.nbytes < 0.4 * batch[key].numpy().nbytes
