@@ -67,6 +67,10 @@ class Args:
     finetune_heuristic: float = _help(
         "scripted fine-tune: probability that the opposing side is the heuristic bot (else the random bot)", 0.7
     )
+    finetune_table_sizes: tuple[int, ...] = _help(
+        "scripted fine-tune: table sizes drawn uniformly for each game (repeat a size to weight it; empty: "
+        "table_sizes)", ()
+    )
     finetune_investigator_share: float = _help(
         "scripted fine-tune: probability that the learner plays the investigators (the scripted bot the cultists); "
         "the cultist learner plays the rest", 0.5
@@ -122,6 +126,8 @@ class Args:
             (0 <= self.finetune_decisions <= self.total_decisions,
              f"finetune_decisions must be in 0..total_decisions ({self.total_decisions}), got "
              f"{self.finetune_decisions} (shortening the full preset? give --finetune-decisions too)"),
+            (all(4 <= n <= 8 for n in self.finetune_table_sizes),
+             f"finetune_table_sizes must each be in 4..8 (empty: table_sizes), got {self.finetune_table_sizes}"),
             (0.0 <= self.finetune_heuristic <= 1.0, "finetune_heuristic must be in [0, 1]"),
             (0.0 <= self.finetune_investigator_share <= 1.0, "finetune_investigator_share must be in [0, 1]"),
             (len(self.hidden) > 0 and all(h >= 1 for h in self.hidden), "hidden must list positive widths"),
@@ -155,6 +161,10 @@ class Args:
     def opponent_pool(self) -> float:
         """Probability that the opposing side is a past snapshot from the pool."""
         return max(0.0, 1.0 - sum(self.opponent_probabilities()))
+
+    def sizes(self, finetune: bool) -> tuple[int, ...]:
+        """The table sizes a training game is drawn from, in the fine-tune or outside it."""
+        return (self.finetune_table_sizes or self.table_sizes) if finetune else self.table_sizes
 
     def replace(self, **changes) -> "Args":
         return dataclasses.replace(self, **changes)
@@ -221,7 +231,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         if f.type in ("bool", bool):
             parser.add_argument(flag, type=_parse_bool, metavar="BOOL", help=help_text)
         elif f.type in ("tuple[int, ...]",):
-            parser.add_argument(flag, type=int, nargs="+", metavar="N", help=help_text)
+            # A field whose default is empty may be given empty (the flag alone) to mean that default.
+            parser.add_argument(flag, type=int, nargs="*" if f.default == () else "+", metavar="N", help=help_text)
         else:
             kind = {"int": int, "float": float, "str": str}[f.type]
             parser.add_argument(flag, type=kind, help=help_text)

@@ -2,7 +2,8 @@
 
 Per game (all draws from the trainer's own generator):
 
-- the table size, uniformly from `table_sizes`;
+- the table size, uniformly from `table_sizes` (in the fine-tune from `finetune_table_sizes`, when
+  given);
 - the opposing side's kind: both sides are the latest learners with probability
   `opponent_latest`; otherwise one side, chosen with probability 1/2 each, is played by the
   learner and the other by the heuristic bot (`opponent_heuristic`), the random bot
@@ -38,7 +39,8 @@ class Matchmaker:
         self.args, self.learners, self.rng = args, learners, rng
         self.bots = {"heuristic": BotPlayer("heuristic"), "random": BotPlayer("random")}
         self.pool: dict[Role, list[NetPlayer]] = {role: [] for role in ROLES}
-        self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in args.table_sizes}
+        sizes = set(args.sizes(False)) | set(args.sizes(True))
+        self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in sorted(sizes)}
         self.finetune = False  # set by the trainer for the run's last `finetune_decisions`
         self.pool_version = 0  # changes whenever the pool does (rollout workers keep a copy)
 
@@ -64,7 +66,7 @@ class Matchmaker:
 
     def __call__(self, index: int) -> GameSpec:
         rng, args = self.rng, self.args
-        config = self.configs[rng.choice(args.table_sizes)]
+        config = self.configs[rng.choice(args.sizes(self.finetune))]
         seed = rng.getrandbits(63)
         players = dict(self.learners)
         latest, heuristic, random_ = self.opponent_probabilities()

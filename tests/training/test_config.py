@@ -18,6 +18,8 @@ BAD_VALUES = [
     ("table_sizes", ()),
     ("table_sizes", (3, 5)),
     ("table_sizes", (4, 9)),
+    ("finetune_table_sizes", (3, 7)),
+    ("finetune_table_sizes", (8, 9)),
     ("opponent_latest", 1.5),
     ("opponent_heuristic", -0.1),
     ("opponent_random", 2.0),
@@ -113,7 +115,7 @@ def _changed_value(f: dataclasses.Field):
     elif isinstance(default, float):
         candidates = [default / 2, 0.1, 0.05, default + 0.5]
     elif isinstance(default, tuple):
-        candidates = [default[:1] if len(default) > 1 else default + default]
+        candidates = [default[:1] if len(default) > 1 else default + default or (7, 8)]
     else:
         candidates = [default + "-x"]
     for value in candidates:
@@ -145,6 +147,7 @@ def test_command_line_round_trip_of_many_changes_at_once():
         learning_rate=1e-3, anneal_lr=False, gamma=0.99, gae_lambda=0.9, update_epochs=2, minibatch_size=64,
         clip_coef=0.1, clip_value=False, ent_coef=0.02, vf_coef=0.25, max_grad_norm=1.0, target_kl=0.05,
         finetune_decisions=50, finetune_heuristic=0.4, finetune_investigator_share=0.8,
+        finetune_table_sizes=(7, 7, 8),
         bf16=True, rollout_workers=2,
     )
     assert _parse(_argv(changed)) == changed
@@ -156,6 +159,8 @@ def test_command_line_applies_given_options_on_the_preset():
     assert args == preset("smoke", hidden=(32, 32), clip_value=False, table_sizes=(5,))
     assert isinstance(args.hidden, tuple) and isinstance(args.table_sizes, tuple)
     assert _parse([]) == preset("full")
+    assert _parse(["--finetune-table-sizes", "7", "8"]).finetune_table_sizes == (7, 8)
+    assert _parse(["--finetune-table-sizes"]).finetune_table_sizes == ()  # empty: the fine-tune uses table_sizes
     for text, value in (("yes", True), ("1", True), ("off", False), ("False", False)):
         assert _parse(["--anneal-lr", text]).anneal_lr is value
 

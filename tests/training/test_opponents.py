@@ -42,6 +42,25 @@ def test_finetune_gives_the_investigators_side_to_the_learner_in_its_proportion(
     assert sides["investigator"] + sides["cultist"] == 4000
 
 
+def _sizes(args: Args, finetune: bool, games: int = 4000) -> Counter:
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    matchmaker.finetune = finetune
+    return Counter(matchmaker(i).config.num_players for i in range(games))
+
+
+def test_finetune_draws_its_own_table_sizes_weighted_by_repeats():
+    args = Args(table_sizes=(4, 5, 6), finetune_table_sizes=(7, 8, 8), finetune_decisions=1)
+    mixed, finetune = _sizes(args, finetune=False), _sizes(args, finetune=True)
+    assert set(mixed) == {4, 5, 6}, mixed
+    assert set(finetune) == {7, 8}, finetune
+    assert finetune[8] / 4000 == pytest.approx(2 / 3, abs=0.03), finetune
+
+
+def test_finetune_without_its_own_sizes_uses_table_sizes():
+    finetune = _sizes(Args(table_sizes=(5, 8), finetune_decisions=1), finetune=True)
+    assert set(finetune) == {5, 8} and finetune[5] / 4000 == pytest.approx(0.5, abs=0.03), finetune
+
+
 def test_mixed_phase_ignores_the_finetune_side_share():
     sides = _draws(Args(finetune_investigator_share=1.0), finetune=False, tag="learner")
     assert sides["cultist"] / (sides["cultist"] + sides["investigator"]) == pytest.approx(0.5, abs=0.03), sides
