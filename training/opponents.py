@@ -39,8 +39,8 @@ class Matchmaker:
         self.args, self.learners, self.rng = args, learners, rng
         self.bots = {"heuristic": BotPlayer("heuristic"), "random": BotPlayer("random")}
         self.pool: dict[Role, list[NetPlayer]] = {role: [] for role in ROLES}
-        sizes = set(args.sizes(False)) | set(args.sizes(True))
-        self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in sorted(sizes)}
+        sizes = sorted(set(args.table_sizes) | set(args.finetune_table_sizes))  # either phase's tables
+        self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in sizes}
         self.finetune = False  # set by the trainer for the run's last `finetune_decisions`
         self.pool_version = 0  # changes whenever the pool does (rollout workers keep a copy)
 

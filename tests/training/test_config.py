@@ -115,7 +115,7 @@ def _changed_value(f: dataclasses.Field):
     elif isinstance(default, float):
         candidates = [default / 2, 0.1, 0.05, default + 0.5]
     elif isinstance(default, tuple):
-        candidates = [default[:1] if len(default) > 1 else default + default or (7, 8)]
+        candidates = [default[:1] if len(default) > 1 else default + default, (7, 8)]  # (7, 8): for ()
     else:
         candidates = [default + "-x"]
     for value in candidates:
