@@ -64,8 +64,9 @@ class Args:
         "scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume "
         "with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)", 0
     )
-    finetune_heuristic: float = _help(
-        "scripted fine-tune: probability that the opposing side is the heuristic bot (else the random bot)", 0.7
+    finetune_heuristic: tuple[float, ...] = _help(
+        "scripted fine-tune: probability that the opposing side is the heuristic bot (else the random bot); one "
+        "value for every table size, or five: for 4, 5, 6, 7 and 8 seats in that order", (0.7,)
     )
     finetune_table_sizes: tuple[int, ...] = _help(
         "scripted fine-tune: table sizes drawn uniformly for each game (repeat a size to weight it; empty: "
@@ -103,6 +104,8 @@ class Args:
     )
 
     def __post_init__(self):
+        if isinstance(self.finetune_heuristic, (int, float)):  # one number, as runs before v0.5 stored it
+            object.__setattr__(self, "finetune_heuristic", (float(self.finetune_heuristic),))
         checks = [
             (self.total_decisions > 0, "total_decisions must be > 0"),
             (self.threads >= 1, "threads must be >= 1"),
@@ -128,7 +131,9 @@ class Args:
              f"{self.finetune_decisions} (shortening the full preset? give --finetune-decisions too)"),
             (all(4 <= n <= 8 for n in self.finetune_table_sizes),
              f"finetune_table_sizes must each be in 4..8 (empty: table_sizes), got {self.finetune_table_sizes}"),
-            (0.0 <= self.finetune_heuristic <= 1.0, "finetune_heuristic must be in [0, 1]"),
+            (len(self.finetune_heuristic) in (1, 5) and all(0.0 <= p <= 1.0 for p in self.finetune_heuristic),
+             "finetune_heuristic must be one value in [0, 1] or five (for 4, 5, 6, 7 and 8 seats), got "
+             f"{self.finetune_heuristic}"),
             (0.0 <= self.finetune_investigator_share <= 1.0, "finetune_investigator_share must be in [0, 1]"),
             (len(self.hidden) > 0 and all(h >= 1 for h in self.hidden), "hidden must list positive widths"),
             (self.sequence_length >= 1, "sequence_length must be >= 1"),
@@ -166,6 +171,11 @@ class Args:
         """The table sizes a training game is drawn from, in the fine-tune or outside it."""
         return (self.finetune_table_sizes or self.table_sizes) if finetune else self.table_sizes
 
+    def finetune_heuristic_at(self, num_players: int) -> float:
+        """The scripted fine-tune's probability of a heuristic opposing side at a table of this size."""
+        shares = self.finetune_heuristic
+        return shares[0] if len(shares) == 1 else shares[num_players - 4]
+
     def replace(self, **changes) -> "Args":
         return dataclasses.replace(self, **changes)
 
@@ -197,7 +207,7 @@ PRESETS: dict[str, dict] = {
         total_decisions=24_000_000,
         finetune_decisions=18_000_000,
         finetune_table_sizes=(4, 5, 6, 7, 7, 8, 8),
-        finetune_heuristic=0.55,
+        finetune_heuristic=(0.55,),
         finetune_investigator_share=0.9,
         imitation_decisions=400_000,
         bf16=True,
@@ -234,9 +244,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help_text = f.metadata["help"] + f" (default: {f.default}" + (f"; {preset_values})" if preset_values else ")")
         if f.type in ("bool", bool):
             parser.add_argument(flag, type=_parse_bool, metavar="BOOL", help=help_text)
-        elif f.type in ("tuple[int, ...]",):
+        elif f.type in ("tuple[int, ...]", "tuple[float, ...]"):
             # A field whose default is empty may be given empty (the flag alone) to mean that default.
-            parser.add_argument(flag, type=int, nargs="*" if f.default == () else "+", metavar="N", help=help_text)
+            kind, metavar = (int, "N") if f.type == "tuple[int, ...]" else (float, "P")
+            parser.add_argument(flag, type=kind, nargs="*" if f.default == () else "+", metavar=metavar, help=help_text)
         else:
             kind = {"int": int, "float": float, "str": str}[f.type]
             parser.add_argument(flag, type=kind, help=help_text)

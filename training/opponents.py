@@ -12,7 +12,7 @@ Per game (all draws from the trainer's own generator):
 
 During the scripted fine-tune (the run's last `finetune_decisions`, switched on by the trainer
 through `finetune`), the opposing side is always a scripted bot: the heuristic bot with
-probability `finetune_heuristic`, else the random bot; the learner takes the investigators' side
+probability `finetune_heuristic` (one value, or one per table size), else the random bot; the learner takes the investigators' side
 with probability `finetune_investigator_share` (else the cultists').
 
 Snapshots of both learners join the pool every `snapshot_every` updates; the oldest leaves
@@ -44,11 +44,12 @@ class Matchmaker:
         self.finetune = False  # set by the trainer for the run's last `finetune_decisions`
         self.pool_version = 0  # changes whenever the pool does (rollout workers keep a copy)
 
-    def opponent_probabilities(self) -> tuple[float, float, float]:
-        """(both sides latest, heuristic opposing side, random opposing side) in the current phase;
-        the rest draws from the pool."""
+    def opponent_probabilities(self, num_players: int) -> tuple[float, float, float]:
+        """(both sides latest, heuristic opposing side, random opposing side) at a table of this
+        size in the current phase; the rest draws from the pool."""
         if self.finetune:
-            return 0.0, self.args.finetune_heuristic, 1.0 - self.args.finetune_heuristic
+            heuristic = self.args.finetune_heuristic_at(num_players)
+            return 0.0, heuristic, 1.0 - heuristic
         return self.args.opponent_probabilities()
 
     def add_snapshots(self, name: str) -> None:
@@ -69,7 +70,7 @@ class Matchmaker:
         config = self.configs[rng.choice(args.sizes(self.finetune))]
         seed = rng.getrandbits(63)
         players = dict(self.learners)
-        latest, heuristic, random_ = self.opponent_probabilities()
+        latest, heuristic, random_ = self.opponent_probabilities(config.num_players)
         u = rng.random()
         if u < latest:
             return GameSpec(config, seed, players, {"learner": "both", "opponent": "latest"})

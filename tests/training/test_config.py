@@ -115,7 +115,8 @@ def _changed_value(f: dataclasses.Field):
     elif isinstance(default, float):
         candidates = [default / 2, 0.1, 0.05, default + 0.5]
     elif isinstance(default, tuple):
-        candidates = [default[:1] if len(default) > 1 else default + default, (7, 8)]  # (7, 8): for ()
+        candidates = [default[:1] if len(default) > 1 else default + default, (7, 8),  # (7, 8): for ()
+                      tuple(v / 2 for v in default)]  # halved: for (0.7,)
     else:
         candidates = [default + "-x"]
     for value in candidates:
@@ -146,7 +147,7 @@ def test_command_line_round_trip_of_many_changes_at_once():
         snapshot_every=2, hidden=(32, 32), recurrent=True, sequence_length=8, central_critic=True, belief_coef=0.1,
         learning_rate=1e-3, anneal_lr=False, gamma=0.99, gae_lambda=0.9, update_epochs=2, minibatch_size=64,
         clip_coef=0.1, clip_value=False, ent_coef=0.02, vf_coef=0.25, max_grad_norm=1.0, target_kl=0.05,
-        finetune_decisions=50, finetune_heuristic=0.4, finetune_investigator_share=0.8,
+        finetune_decisions=50, finetune_heuristic=(0.4, 0.5, 0.5, 0.2, 0.1), finetune_investigator_share=0.8,
         finetune_table_sizes=(7, 7, 8),
         bf16=True, rollout_workers=2,
     )

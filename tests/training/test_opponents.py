@@ -35,6 +35,32 @@ def test_finetune_draws_only_scripted_bots_in_its_proportion():
     assert kinds["heuristic"] / 4000 == pytest.approx(0.7, abs=0.03)
 
 
+def test_finetune_draws_each_table_size_with_its_own_heuristic_share():
+    args = Args(finetune_heuristic=(0.9, 0.9, 0.9, 0.2, 0.5), finetune_table_sizes=(4, 7, 8), finetune_decisions=1)
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    matchmaker.finetune = True
+    kinds = {n: Counter() for n in (4, 7, 8)}
+    for i in range(6000):
+        spec = matchmaker(i)
+        kinds[spec.config.num_players][spec.tags["opponent"]] += 1
+    for n, share in ((4, 0.9), (7, 0.2), (8, 0.5)):
+        assert set(kinds[n]) == {"heuristic", "random"}, kinds[n]
+        assert kinds[n]["heuristic"] / kinds[n].total() == pytest.approx(share, abs=0.04), (n, kinds[n])
+
+
+def test_one_heuristic_share_serves_every_size_and_a_plain_number_is_read_as_one():
+    assert Args(finetune_heuristic=0.4) == Args(finetune_heuristic=(0.4,))  # runs before v0.5 stored a number
+    assert [Args(finetune_heuristic=(0.4,)).finetune_heuristic_at(n) for n in range(4, 9)] == [0.4] * 5
+    shares = (0.1, 0.2, 0.3, 0.4, 0.5)
+    assert [Args(finetune_heuristic=shares).finetune_heuristic_at(n) for n in range(4, 9)] == list(shares)
+
+
+@pytest.mark.parametrize("bad", [(0.5, 0.5), (0.5,) * 6, (0.5, 0.5, 0.5, 0.5, 1.2), (-0.1,), ()])
+def test_heuristic_shares_of_the_wrong_count_or_range_are_refused(bad):
+    with pytest.raises(ValueError, match="finetune_heuristic must be one value in \\[0, 1\\] or five"):
+        Args(finetune_heuristic=bad)
+
+
 @pytest.mark.parametrize("share", [0.5, 0.75, 1.0])
 def test_finetune_gives_the_investigators_side_to_the_learner_in_its_proportion(share):
     sides = _draws(Args(finetune_decisions=1, finetune_investigator_share=share), finetune=True, tag="learner")
