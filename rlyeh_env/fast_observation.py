@@ -265,7 +265,9 @@ class IncrementalEncoder(Encoder):
             for kind, pieces in _ANNOUNCES.items()
         }
 
-    def observe(self, state: State, seat: int) -> np.ndarray:
+    def observe(self, state: State, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """`seat`'s observation; written into `out` (float32, the observation's size) when given,
+        which saves a copy when many are batched."""
         t = self._last  # usually the same state as last time
         if t is None or t.state is not state:
             t = self._last = self._tracker(state)
@@ -287,10 +289,11 @@ class IncrementalEncoder(Encoder):
             dirty.clear()
         self._refresh_private(view, state)
         if self.mode == "seat":
-            return t.array[view.gather]
+            return t.array[view.gather] if out is None else np.take(t.array, view.gather, out=out)
         self._append_log(view, state)  # a ring of rows: put the oldest first
         oldest = _LOG + view.log_count % LOG_LENGTH * EVENT_FEATURES if view.log_count > LOG_LENGTH else _LOG
-        return np.concatenate((t.array[view.gather], view.array[oldest:], view.array[_LOG:oldest]))
+        parts = (t.array[view.gather], view.array[oldest:], view.array[_LOG:oldest])
+        return np.concatenate(parts) if out is None else np.concatenate(parts, out=out)
 
     def __getstate__(self) -> dict:
         """Pickled and deep-copied without the trackers (memoryviews; rebuilt on demand)."""

@@ -22,6 +22,7 @@ import numpy as np
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
+from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.fast_observation import IncrementalEncoder
 
 from .buffer import RolloutBuffer
@@ -196,8 +197,12 @@ class Collector:
 
     def _forward(self, player: NetPlayer, group: list[_Slot], buffer: RolloutBuffer | None) -> list[int]:
         seats = [slot.table.decider for slot in group]
-        obs = np.stack([slot.table.observation(seat) for slot, seat in zip(group, seats)])
-        masks = np.stack([slot.table.action_mask() for slot in group]).astype(bool)
+        obs = np.empty((len(group), group[0].table.encoder.size), dtype=np.float32)
+        for row, slot, seat in zip(obs, group, seats):
+            slot.table.observation(seat, out=row)
+        masks = np.zeros((len(group), NUM_ACTIONS), dtype=bool)  # filled in place: no per-game mask arrays
+        for row, slot in zip(masks, group):
+            row[slot.table.legal_actions()] = True
         hidden = None
         if player.net.recurrent:
             hidden = torch.stack([slot.hidden[seat] for slot, seat in zip(group, seats)])

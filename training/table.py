@@ -28,6 +28,8 @@ class Table:
         self.roles = np.array([p.role for p in self.state.players], dtype=np.int64)
         # +1 for investigators, -1 for cultists: multiplies the investigators' reward
         self._sign = np.where(self.roles == Role.INVESTIGATOR, 1.0, -1.0).astype(np.float32)
+        self._no_reward = np.zeros(self.num_players, dtype=np.float32)  # most steps' answer, shared
+        self._no_reward.flags.writeable = False
 
     @property
     def decider(self) -> int:
@@ -41,8 +43,9 @@ class Table:
     def investigators_won(self) -> bool:
         return self.state.winner == Winner.INVESTIGATORS
 
-    def observation(self, seat: int) -> np.ndarray:
-        return self.encoder.observe(self.state, seat)
+    def observation(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """`seat`'s observation, written into `out` when given (a row of a batch)."""
+        return self.encoder.observe(self.state, seat, out)
 
     def truth(self, seat: int) -> np.ndarray:
         """The full truth, seat-relative to `seat` (what `env.state()` gives, rotated)."""
@@ -58,11 +61,14 @@ class Table:
         return self.game.legal_actions()
 
     def step(self, action: int) -> np.ndarray:
-        """Apply the decider's action; return every seat's reward for this step (float32, n)."""
+        """Apply the decider's action; return every seat's reward for this step (float32, n;
+        read-only)."""
         sigils_before = self.state.sigils_activated
         self.game.step(action)  # raises IllegalActionError naming the legal actions
         investigator_reward = (self.state.sigils_activated - sigils_before) * self.config.sigil_reward
         if self.state.game_over:
             investigator_reward += 1.0 if self.state.winner == Winner.INVESTIGATORS else -1.0
             self.encoder.forget(self.state)
+        if not investigator_reward:
+            return self._no_reward
         return self._sign * np.float32(investigator_reward)

@@ -63,8 +63,11 @@ def check_games(mode: str, variant: str, games: range) -> None:
             order.shuffle(seats)
             for seat in seats:
                 assert_same(fast.observe(state, seat), ref.observe(state, seat), state, seat)
-            seat = order.choice(seats)  # the same state again
-            assert_same(fast.observe(state, seat), ref.observe(state, seat), state, seat)
+            seat = order.choice(seats)  # the same state again, written into a given array this time
+            expected = ref.observe(state, seat)
+            out = np.full(len(expected), np.nan, dtype=np.float32)
+            assert fast.observe(state, seat, out=out) is out
+            assert_same(out, expected, state, seat)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

@@ -39,8 +39,11 @@ def _compare_game(num_players: int, seed: int, sigil_reward: float, calm: bool, 
     shaped_steps = steps = 0
     while True:
         seat = table.decider
+        row = np.full(len(aec.observe(aec.possible_agents[0])["observation"]), np.nan, dtype=np.float32)
         for s, agent in enumerate(aec.possible_agents):
             np.testing.assert_array_equal(table.observation(s), aec.observe(agent)["observation"], err_msg=f"seat {s}")
+            assert table.observation(s, out=row) is row  # the batched form: into a row of the batch
+            np.testing.assert_array_equal(row, aec.observe(agent)["observation"], err_msg=f"seat {s}, into a row")
         if table.over:
             break
         assert aec.agent_selection == f"player_{seat}"
@@ -55,6 +58,7 @@ def _compare_game(num_players: int, seed: int, sigil_reward: float, calm: bool, 
         aec.step(action)
         steps += 1
         assert rewards.dtype == np.float32 and rewards.shape == (num_players,)
+        assert rewards.any() or not rewards.flags.writeable  # the shared no-reward answer cannot be changed
         expected = np.array([aec.rewards[a] for a in aec.possible_agents], dtype=np.float32)
         np.testing.assert_array_equal(rewards, expected, err_msg=f"step {steps}")
         totals += rewards
