@@ -33,6 +33,7 @@ Needs the `bench` extra (`pip install -e ".[bench]"`).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import multiprocessing
 import os
@@ -199,6 +200,8 @@ def main() -> None:
         "with a full pool, as a real run trains (ratios against our float32 one-process side)",
     )
     args = parser.parse_args()
+    if args.opponents == "selfplay" and importlib.util.find_spec("sb3_contrib") is None:
+        sys.exit('MaskablePPO needs the bench extra: pip install -e ".[bench]" (make bench-train installs it)')
     sides = list(SIDES) if args.opponents == "selfplay" else [side for side in SIDES if side != SB3]
     baseline = SB3 if args.opponents == "selfplay" else OURS_FLOAT32
 
@@ -208,7 +211,7 @@ def main() -> None:
         "seconds": args.seconds,
         "torch_threads": TORCH_THREADS,
         "torch": version("torch"),
-        "sb3_contrib": version("sb3-contrib"),
+        "sb3_contrib": version("sb3-contrib") if args.opponents == "selfplay" else "not used",
         "load_before": round(os.getloadavg()[0], 2),
     }
     if settings["load_before"] > 0.5:

@@ -199,15 +199,16 @@ PRESETS: dict[str, dict] = {
     ),
     # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md): 6M decisions of
     # mixed self-play, then 18M against the scripted bots, which lifted the investigators most. The
-    # fine-tune gives them nine games in ten (the cultists already clear their bars by far), the
-    # random bot 45% of the opposing sides, and 7 and 8 seats twice the weight of the other sizes:
-    # those tables were the furthest from the bars against random cultists.
+    # fine-tune gives them nine games in ten (the cultists already clear their bars by far), and 7
+    # and 8 seats twice the weight of the other sizes, with the random bot as the opposing side in
+    # 70% of those games (45% at 4-6): there the investigators were furthest from their bar
+    # against random cultists.
     "full": dict(
         run_name="full",
         total_decisions=24_000_000,
         finetune_decisions=18_000_000,
         finetune_table_sizes=(4, 5, 6, 7, 7, 8, 8),
-        finetune_heuristic=(0.55,),
+        finetune_heuristic=(0.55, 0.55, 0.55, 0.3, 0.3),
         finetune_investigator_share=0.9,
         imitation_decisions=400_000,
         bf16=True,

@@ -1,5 +1,6 @@
 """scripts/benchmark_training.py: the side that gives our trainer MaskablePPO's network must
-train the `full` preset with SB3's widths, at the model size the README compares."""
+train the `full` preset with SB3's widths, at the model size the README compares; without
+sb3-contrib the script says how to install it."""
 
 import importlib.util
 from pathlib import Path
@@ -41,3 +42,13 @@ def test_sb3_net_side_matches_maskableppo_model_size(bench):
     sb3_params = 2 * mlp + h2 * NUM_ACTIONS + NUM_ACTIONS + h2 + 1
     ours = sum(p.numel() for p in ActorCritic(obs, NUM_ACTIONS, bench.SB3_NET).parameters())
     assert abs(ours - sb3_params) / sb3_params < 0.01
+
+
+def test_without_sb3_contrib_the_comparison_says_which_extra_to_install(bench, monkeypatch, capsys):
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "sb3_contrib" else real_find_spec(name, *a))
+    monkeypatch.setattr("sys.argv", ["benchmark_training.py", "--seconds", "1"])
+    with pytest.raises(SystemExit, match=r'pip install -e "\.\[bench\]"'):
+        bench.main()
+    assert "training:" not in capsys.readouterr().out  # it stops before training any side
