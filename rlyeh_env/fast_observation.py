@@ -289,7 +289,7 @@ class IncrementalEncoder(Encoder):
             dirty.clear()
         self._refresh_private(view, state)
         if self.mode == "seat":
-            return t.array[view.gather] if out is None else np.take(t.array, view.gather, out=out)
+            return t.array[view.gather] if out is None else t.array.take(view.gather, out=out)
         self._append_log(view, state)  # a ring of rows: put the oldest first
         oldest = _LOG + view.log_count % LOG_LENGTH * EVENT_FEATURES if view.log_count > LOG_LENGTH else _LOG
         parts = (t.array[view.gather], view.array[oldest:], view.array[_LOG:oldest])
