@@ -46,8 +46,8 @@ balance: venv
 
 # The recipe of the shipped bots (checkpoints/README.md), one run of the `full` preset on 2 cores:
 # a warm start cloning the heuristic, 6M PPO decisions of mixed self-play, then 18M against the
-# scripted bots only (48 min to 1h30 by machine, rollouts in 2 worker processes). runs/full/policies.pt is
-# checkpoints/rlyeh_v0.pt.
+# scripted bots only (48 min to 1h30 by machine, rollouts in 2 worker processes).
+# runs/full/policies.pt is checkpoints/rlyeh_v0.pt.
 train: venv
 	$(THREADS2) $(PY) scripts/train.py --preset full
 

@@ -12,8 +12,9 @@ Per game (all draws from the trainer's own generator):
 
 During the scripted fine-tune (the run's last `finetune_decisions`, switched on by the trainer
 through `finetune`), the opposing side is always a scripted bot: the heuristic bot with
-probability `finetune_heuristic` (one value, or one per table size), else the random bot; the learner takes the investigators' side
-with probability `finetune_investigator_share` (else the cultists').
+probability `finetune_heuristic` (one value, or one per table size), else the random bot; the
+learner takes the investigators' side with probability `finetune_investigator_share` (else the
+cultists').
 
 Snapshots of both learners join the pool every `snapshot_every` updates; the oldest leaves
 once the pool holds `pool_size` per role. Playing against the past keeps self-play from cycling.

@@ -61,8 +61,8 @@ class Table:
         return self.game.legal_actions()
 
     def step(self, action: int) -> np.ndarray:
-        """Apply the decider's action; return every seat's reward for this step (float32, n;
-        read-only)."""
+        """Apply the decider's action; return every seat's reward for this step (float32, n). Do
+        not write to it: every step without reward returns the same read-only array."""
         sigils_before = self.state.sigils_activated
         self.game.step(action)  # raises IllegalActionError naming the legal actions
         investigator_reward = (self.state.sigils_activated - sigils_before) * self.config.sigil_reward
