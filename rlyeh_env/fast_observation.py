@@ -289,11 +289,10 @@ class IncrementalEncoder(Encoder):
             dirty.clear()
         self._refresh_private(view, state)
         if self.mode == "seat":
-            return t.array[view.gather] if out is None else t.array.take(view.gather, out=out)
+            return t.array.take(view.gather, out=out)
         self._append_log(view, state)  # a ring of rows: put the oldest first
         oldest = _LOG + view.log_count % LOG_LENGTH * EVENT_FEATURES if view.log_count > LOG_LENGTH else _LOG
-        parts = (t.array[view.gather], view.array[oldest:], view.array[_LOG:oldest])
-        return np.concatenate(parts) if out is None else np.concatenate(parts, out=out)
+        return np.concatenate((t.array[view.gather], view.array[oldest:], view.array[_LOG:oldest]), out=out)
 
     def __getstate__(self) -> dict:
         """Pickled and deep-copied without the trackers (memoryviews; rebuilt on demand)."""

@@ -202,7 +202,7 @@ class Collector:
             slot.table.observation(seat, out=row)
         masks = np.zeros((len(group), NUM_ACTIONS), dtype=bool)  # filled in place: no per-game mask arrays
         for row, slot in zip(masks, group):
-            row[slot.table.legal_actions()] = True
+            slot.table.action_mask(out=row)
         hidden = None
         if player.net.recurrent:
             hidden = torch.stack([slot.hidden[seat] for slot, seat in zip(group, seats)])

@@ -51,9 +51,10 @@ class Table:
         """The full truth, seat-relative to `seat` (what `env.state()` gives, rotated)."""
         return self.encoder.truth(self.state, seat)
 
-    def action_mask(self) -> np.ndarray:
-        """The decider's mask (int8, 1 = legal)."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    def action_mask(self, out: np.ndarray | None = None) -> np.ndarray:
+        """The decider's mask (int8, 1 = legal), or its legal entries set in `out` when given (a
+        zeroed row of a batch, of any numeric or boolean type)."""
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8) if out is None else out
         mask[self.game.legal_actions()] = 1
         return mask
 

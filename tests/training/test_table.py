@@ -51,6 +51,9 @@ def _compare_game(num_players: int, seed: int, sigil_reward: float, calm: bool, 
         assert mask.dtype == np.int8
         np.testing.assert_array_equal(mask, aec.action_mask(aec.agent_selection))
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(table.legal_actions())
+        row_mask = np.zeros(len(mask), dtype=bool)
+        assert table.action_mask(out=row_mask) is row_mask  # the batched form: a zeroed row of the batch
+        np.testing.assert_array_equal(row_mask, mask.astype(bool))
         np.testing.assert_array_equal(table.truth(0), aec.state())
 
         action = _choose(table.legal_actions(), pick, calm)
