@@ -82,6 +82,10 @@ class Args:
     recurrent: bool = _help("put a GRU after the policy trunk (masked recurrent PPO)", False)
     sequence_length: int = _help("recurrent only: backpropagation-through-time chunk length", 16)
     central_critic: bool = _help("the value network reads the full truth (env.state()) instead of the observation", False)
+    shared_trunk: bool = _help(
+        "the value head reads the policy trunk's features instead of having its own trunk: about half the "
+        "network's arithmetic (not with central_critic)", False
+    )
     belief_coef: float = _help("weight of the auxiliary cultist-belief loss", 0.5)
 
     # -- PPO
@@ -136,6 +140,9 @@ class Args:
              f"{self.finetune_heuristic}"),
             (0.0 <= self.finetune_investigator_share <= 1.0, "finetune_investigator_share must be in [0, 1]"),
             (len(self.hidden) > 0 and all(h >= 1 for h in self.hidden), "hidden must list positive widths"),
+            (not (self.shared_trunk and self.central_critic),
+             "shared_trunk and central_critic exclude each other (the central critic reads the truth, not the "
+             "observation)"),
             (self.sequence_length >= 1, "sequence_length must be >= 1"),
             (self.learning_rate > 0, "learning_rate must be > 0"),
             (0.0 < self.gamma <= 1.0, "gamma must be in (0, 1]"),

@@ -6,7 +6,10 @@
 
 The value network has its own trunk: with `central_critic` it reads the truth (`env.state()`
 seat-relative), which exists only in training; the policy and the belief head read only the
-observation, so a trained policy plays from its seat's information. Orthogonal initialisation
+observation, so a trained policy plays from its seat's information. With `shared_trunk` the
+value head sits on the policy's features instead (no value trunk, as CleanRL's Atari agent
+shares one): about half the arithmetic, since the first layer over the wide observation is most
+of it, at the price of the value loss shaping the policy's features too. Orthogonal initialisation
 as in PPO's reference implementation: gain sqrt(2) on hidden layers, 0.01 on the action head,
 1 on the value head.
 """
@@ -47,10 +50,13 @@ class ActorCritic(nn.Module):
         hidden: tuple[int, ...] = (256, 128),
         recurrent: bool = False,
         critic_input_size: int | None = None,
+        shared_trunk: bool = False,
     ):
         super().__init__()
+        if shared_trunk and critic_input_size not in (None, obs_size):
+            raise ValueError("a shared trunk reads the observation; a central critic needs its own value trunk")
         self.obs_size, self.num_actions, self.hidden = obs_size, num_actions, tuple(hidden)
-        self.recurrent = recurrent
+        self.recurrent, self.shared_trunk = recurrent, shared_trunk
         self.critic_input_size = critic_input_size or obs_size
         features = hidden[-1]
         self.trunk = _mlp(obs_size, hidden)
@@ -63,7 +69,10 @@ class ActorCritic(nn.Module):
                     nn.init.zeros_(param)
         self.actor = _layer(features, num_actions, gain=0.01)
         self.belief = _layer(features, BELIEF_SEATS, gain=0.01)
-        self.critic = nn.Sequential(_mlp(self.critic_input_size, hidden), _layer(features, 1, gain=1.0))
+        # critic[0] is the value trunk (the identity when shared), critic[1] the value head: the
+        # head's parameter names are the same either way
+        value_trunk = nn.Identity() if shared_trunk else _mlp(self.critic_input_size, hidden)
+        self.critic = nn.Sequential(value_trunk, _layer(features, 1, gain=1.0))
 
     @property
     def hidden_size(self) -> int:
@@ -88,8 +97,17 @@ class ActorCritic(nn.Module):
         logits = self.actor(features).masked_fill(~mask, MASKED_LOGIT)
         return logits, self.belief(features)
 
-    def value(self, critic_input: torch.Tensor) -> torch.Tensor:
-        return self.critic(critic_input).squeeze(-1)
+    def value(self, critic_input: torch.Tensor, features: torch.Tensor | None = None) -> torch.Tensor:
+        """The value of each row. With a shared trunk it reads the policy features: pass them when
+        already computed (a recurrent policy must), else the trunk runs on `critic_input` (then
+        the observation)."""
+        if not self.shared_trunk:
+            return self.critic(critic_input).squeeze(-1)
+        if features is None:
+            if self.recurrent:
+                raise ValueError("a recurrent policy's shared-trunk value needs the policy features")
+            features, _ = self.features(critic_input)
+        return self.critic[1](features).squeeze(-1)
 
     def forward_all(
         self, obs: torch.Tensor, mask: torch.Tensor, critic_input: torch.Tensor, state: torch.Tensor | None = None,
@@ -101,7 +119,7 @@ class ActorCritic(nn.Module):
         rounded to bf16's 8 bits."""
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
             features, _ = self.features(obs, state)
-            critic_features = self.critic[0](critic_input)
+            critic_features = features if self.shared_trunk else self.critic[0](critic_input)
         logits, belief = self.heads(features.float(), mask)
         return logits, belief, self.critic[1](critic_features.float()).squeeze(-1)
 
@@ -113,6 +131,7 @@ class ActorCritic(nn.Module):
             "hidden": list(self.hidden),
             "recurrent": self.recurrent,
             "critic_input_size": self.critic_input_size,
+            "shared_trunk": self.shared_trunk,
         }
 
     @classmethod
@@ -123,6 +142,7 @@ class ActorCritic(nn.Module):
             tuple(spec["hidden"]),
             spec["recurrent"],
             spec["critic_input_size"],
+            spec.get("shared_trunk", False),  # absent from checkpoints before the option existed
         )
 
 

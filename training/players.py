@@ -56,7 +56,7 @@ class NetPlayer:
             log_probs = torch.log_softmax(logits, -1).gather(1, actions.unsqueeze(1)).squeeze(1)
             out = {"actions": actions, "log_probs": log_probs, "belief": belief, "hidden": next_hidden}
             if self.learner is not None:
-                out["values"] = self.net.value(critic_input if self.central_critic else obs)
+                out["values"] = self.net.value(critic_input if self.central_critic else obs, features)
         return out
 
 
@@ -89,7 +89,7 @@ def learner_players(args: Args) -> dict[Role, NetPlayer]:
     critic_size = SEAT_LAYOUT.size + TRUTH_LAYOUT.size if args.central_critic else None
     return {
         role: NetPlayer(
-            ActorCritic(SEAT_LAYOUT.size, NUM_ACTIONS, args.hidden, args.recurrent, critic_size),
+            ActorCritic(SEAT_LAYOUT.size, NUM_ACTIONS, args.hidden, args.recurrent, critic_size, args.shared_trunk),
             f"learner-{role.name.lower()}",
             learner=role,
             central_critic=args.central_critic,

@@ -36,7 +36,7 @@ from .progress import progress_bar
 from .workers import RolloutWorkers, to_numpy
 
 
-NETWORK_SETTINGS = ("hidden", "recurrent", "central_critic")  # fixed by the saved networks' shapes
+NETWORK_SETTINGS = ("hidden", "recurrent", "central_critic", "shared_trunk")  # fixed by the saved networks' shapes
 
 
 def args_from_dict(data: dict) -> Args:
@@ -248,16 +248,17 @@ class Trainer:
         """A trainer in exactly the state `save` wrote (settings may be overridden, e.g. a
         longer `total_decisions`)."""
         data = load_checkpoint(path, kind="training")
+        saved = args_from_dict(data["args"])  # fields a checkpoint predates take their defaults
         fixed = sorted(
             name for name in NETWORK_SETTINGS
-            if name in overrides and _as_tuple(overrides[name]) != _as_tuple(data["args"].get(name))
+            if name in overrides and _as_tuple(overrides[name]) != _as_tuple(getattr(saved, name))
         )
         if fixed:
             raise CheckpointError(
                 f"{', '.join(fixed)} cannot change when resuming: the saved networks were built with "
-                + ", ".join(f"{name}={data['args'].get(name)!r}" for name in fixed)
+                + ", ".join(f"{name}={getattr(saved, name)!r}" for name in fixed)
             )
-        args = args_from_dict(data["args"]).replace(**overrides)
+        args = saved.replace(**overrides)
         trainer = cls(args)
         try:
             for role in ROLES:

@@ -18,9 +18,9 @@ from training.table import Table
 from training.trainer import Trainer
 
 
-def _trainer(tmp_path, recurrent: bool = False, central_critic: bool = False) -> Trainer:
-    args = Args(hidden=(16,), recurrent=recurrent, central_critic=central_critic, threads=1, progress=False,
-                eval_every=0, runs_dir=str(tmp_path), run_name="ckpt")
+def _trainer(tmp_path, recurrent: bool = False, central_critic: bool = False, shared_trunk: bool = False) -> Trainer:
+    args = Args(hidden=(16,), recurrent=recurrent, central_critic=central_critic, shared_trunk=shared_trunk,
+                threads=1, progress=False, eval_every=0, runs_dir=str(tmp_path), run_name="ckpt")
     trainer = Trainer(args)
     with torch.no_grad():  # weights far from the initialisation, so every layer matters
         for net in trainer.nets.values():
@@ -50,10 +50,11 @@ def _probabilities(net, decisions) -> torch.Tensor:
     return torch.softmax(logits, -1)
 
 
-@pytest.mark.parametrize("central_critic", [False, True])
-def test_saved_policies_give_identical_probabilities(tmp_path, central_critic):
+@pytest.mark.parametrize("central_critic,shared_trunk", [(False, False), (True, False), (False, True)],
+                         ids=["own-value-trunk", "central", "shared-trunk"])
+def test_saved_policies_give_identical_probabilities(tmp_path, central_critic, shared_trunk):
     """Both files (`export_policies` and the training checkpoint) rebuild both policies exactly."""
-    trainer = _trainer(tmp_path, central_critic=central_critic)
+    trainer = _trainer(tmp_path, central_critic=central_critic, shared_trunk=shared_trunk)
     trainer.export_policies(tmp_path / "policies.pt")
     trainer.save(tmp_path / "checkpoint.pt")
     decisions = _decisions()
@@ -61,6 +62,7 @@ def test_saved_policies_give_identical_probabilities(tmp_path, central_critic):
         nets = load_policies(tmp_path / name)
         for role in (Role.INVESTIGATOR, Role.CULTIST):
             assert not nets[role].training
+            assert nets[role].shared_trunk == shared_trunk
             assert torch.equal(_probabilities(nets[role], decisions), _probabilities(trainer.nets[role], decisions))
     policy = load_checkpoint(tmp_path / "policies.pt", kind="policy")
     assert not any(k.startswith("critic.") for k in policy["policies"]["CULTIST"]["weights"])

@@ -61,6 +61,13 @@ def test_bad_values_are_rejected_naming_the_field(name, value):
         Args(**{name: value})
 
 
+def test_shared_trunk_and_central_critic_exclude_each_other():
+    """The central critic reads the truth, so it cannot share the policy's trunk over the observation."""
+    with pytest.raises(ValueError, match="shared_trunk"):
+        Args(shared_trunk=True, central_critic=True)
+    assert Args(shared_trunk=True).shared_trunk and Args(central_critic=True).central_critic
+
+
 def test_opponent_mixtures():
     """The three probabilities may not exceed 1 together; with no pool they must add up to 1."""
     with pytest.raises(ValueError, match="opponent_latest"):

@@ -56,18 +56,19 @@ def test_chunk_indices_properties(length):
         assert all(len(r) == length for r in sorted(rows)[:-1])
 
 
-def _rollout(recurrent: bool, central_critic: bool, seed: int = 0):
+def _rollout(recurrent: bool, central_critic: bool, seed: int = 0, shared_trunk: bool = False):
     config = GameConfig(num_players=5, sigil_reward=0.1, **EASY_RULES)
-    players = learners(seed, recurrent, central_critic)
+    players = learners(seed, recurrent, central_critic, shared_trunk)
     buffers, _, _ = collect(players, config, games=8, slots=4, seed=seed, central_critic=central_critic)
     return players, buffers
 
 
-@pytest.mark.parametrize("central_critic", [False, True])
-def test_recurrent_chunks_replay_the_collected_decisions(central_critic):
+@pytest.mark.parametrize("central_critic,shared_trunk", [(False, False), (True, False), (False, True)],
+                         ids=["own-value-trunk", "central", "shared-trunk"])
+def test_recurrent_chunks_replay_the_collected_decisions(central_critic, shared_trunk):
     """Running each chunk from its stored recurrent state reproduces the log-probabilities (and
     values) recorded while playing: the stored states and the chunking agree with the play."""
-    players, buffers = _rollout(recurrent=True, central_critic=central_critic)
+    players, buffers = _rollout(recurrent=True, central_critic=central_critic, shared_trunk=shared_trunk)
     for role, buffer in buffers.items():
         net = players[role].net
         batch = buffer.finish(0.99, 0.95)
@@ -78,7 +79,7 @@ def test_recurrent_chunks_replay_the_collected_decisions(central_critic):
             features, _ = net.features(batch["obs"][take], batch["hidden"][take[:, 0]])
             logits, _ = net.heads(features, batch["masks"][take])
             log_probs = torch.log_softmax(logits, -1).gather(-1, batch["actions"][take].unsqueeze(-1)).squeeze(-1)
-            values = net.value(batch["critic_input" if central_critic else "obs"][take])
+            values = net.value(batch["critic_input" if central_critic else "obs"][take], features)
         torch.testing.assert_close(log_probs[valid], batch["log_probs"][take][valid], atol=1e-5, rtol=0)
         torch.testing.assert_close(values[valid], batch["values"][take][valid], atol=1e-5, rtol=0)
 
@@ -98,14 +99,16 @@ def test_belief_targets_are_the_seat_relative_true_roles():
 
 
 @pytest.mark.parametrize(
-    "recurrent,central_critic", [(False, False), (True, False), (False, True), (True, True)],
-    ids=["feedforward", "recurrent", "central", "recurrent-central"],
+    "recurrent,central_critic,shared_trunk",
+    [(False, False, False), (True, False, False), (False, True, False), (True, True, False), (False, False, True),
+     (True, False, True)],
+    ids=["feedforward", "recurrent", "central", "recurrent-central", "shared-trunk", "recurrent-shared-trunk"],
 )
-def test_ppo_update_runs_and_changes_the_weights(recurrent, central_critic):
+def test_ppo_update_runs_and_changes_the_weights(recurrent, central_critic, shared_trunk):
     """Every part of the network moves; the stats are all there and finite."""
-    players, buffers = _rollout(recurrent, central_critic, seed=1)
+    players, buffers = _rollout(recurrent, central_critic, seed=1, shared_trunk=shared_trunk)
     args = Args(hidden=(16,), recurrent=recurrent, sequence_length=4, central_critic=central_critic,
-                update_epochs=2, minibatch_size=32, learning_rate=1e-3)
+                shared_trunk=shared_trunk, update_epochs=2, minibatch_size=32, learning_rate=1e-3)
     for role in (Role.INVESTIGATOR, Role.CULTIST):
         net, buffer = players[role].net, buffers[role]
         assert len(buffer) > 2 * args.minibatch_size  # several minibatches
@@ -117,8 +120,9 @@ def test_ppo_update_runs_and_changes_the_weights(recurrent, central_critic):
         assert all(math.isfinite(v) for v in stats.values()), stats
         assert stats["entropy"] > 0 and stats["belief_loss"] > 0 and stats["value_loss"] > 0
         changed = {k for k, v in net.state_dict().items() if not torch.equal(v, before[k])}
-        for part in ("trunk.", "actor.", "belief.", "critic.") + (("gru.",) if recurrent else ()):
+        for part in ("trunk.", "actor.", "belief.", "critic.1.") + (("gru.",) if recurrent else ()):
             assert any(k.startswith(part) for k in changed), f"{part} did not move"
+        assert any(k.startswith("critic.0.") for k in before) != shared_trunk  # a value trunk unless shared
 
 
 def test_ppo_update_is_reproducible():
@@ -137,17 +141,18 @@ def test_ppo_update_is_reproducible():
     assert all(torch.equal(w1[k], w2[k]) for k in w1)
 
 
-@pytest.mark.parametrize("recurrent,central_critic", [(False, False), (True, False), (False, True)],
-                         ids=["feedforward", "recurrent", "central"])
-def test_bf16_update_computes_the_float32_objective(recurrent, central_critic):
+@pytest.mark.parametrize("recurrent,central_critic,shared_trunk",
+                         [(False, False, False), (True, False, False), (False, True, False), (False, False, True)],
+                         ids=["feedforward", "recurrent", "central", "shared-trunk"])
+def test_bf16_update_computes_the_float32_objective(recurrent, central_critic, shared_trunk):
     """Under bfloat16 autocast the update sees the same losses as in float32 (to bf16 precision)
     and still moves the weights, which stay float32."""
     stats = {}
     for bf16 in (False, True):
-        players, buffers = _rollout(recurrent, central_critic, seed=5)
+        players, buffers = _rollout(recurrent, central_critic, seed=5, shared_trunk=shared_trunk)
         net = players[Role.INVESTIGATOR].net
         args = Args(hidden=(16,), recurrent=recurrent, sequence_length=4, central_critic=central_critic,
-                    update_epochs=1, minibatch_size=4096, learning_rate=1e-3, bf16=bf16)
+                    shared_trunk=shared_trunk, update_epochs=1, minibatch_size=4096, learning_rate=1e-3, bf16=bf16)
         before = {k: v.clone() for k, v in net.state_dict().items()}
         optimizer = torch.optim.Adam(net.parameters(), lr=args.learning_rate)
         stats[bf16] = ppo_update(net, optimizer, buffers[Role.INVESTIGATOR].finish(0.99, 0.95), args,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from training.checkpoint import CheckpointError
+from training.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from training.commands import train_main
 from training.config import preset
 from training.opponents import ROLES
@@ -55,8 +55,9 @@ def _assert_same_trainer(a: Trainer, b: Trainer) -> None:
 
 @pytest.mark.parametrize(
     "changes",
-    [{}, {"recurrent": True, "sequence_length": 4, "central_critic": True}, {"rollout_workers": 2}],
-    ids=["feedforward", "recurrent-central", "rollout-workers"],
+    [{}, {"recurrent": True, "sequence_length": 4, "central_critic": True}, {"rollout_workers": 2},
+     {"shared_trunk": True}],
+    ids=["feedforward", "recurrent-central", "rollout-workers", "shared-trunk"],
 )
 def test_resume_continues_bit_for_bit(tmp_path, changes):
     """Weights, optimizer state, pool, generators, counts and figures match exactly."""
@@ -134,13 +135,26 @@ def test_resume_override_is_validated_against_the_runs_own_settings(tmp_path, ca
     assert code == 0, capsys.readouterr().err
 
 
-@pytest.mark.parametrize("change", [{"hidden": (8,)}, {"recurrent": True}, {"central_critic": True}],
-                         ids=["hidden", "recurrent", "central_critic"])
+@pytest.mark.parametrize("change", [{"hidden": (8,)}, {"recurrent": True}, {"central_critic": True},
+                                    {"shared_trunk": True}],
+                         ids=["hidden", "recurrent", "central_critic", "shared_trunk"])
 def test_resume_with_another_network_shape_is_a_clean_error(tmp_path, change):
     """An override that changes the network's shape is refused with a clear error."""
     path = _saved_run(tmp_path)
     with pytest.raises((CheckpointError, ValueError)):
         Trainer.resume(path, **change)
+
+
+def test_a_checkpoint_from_before_the_shared_trunk_option_resumes(tmp_path):
+    """Runs saved before `shared_trunk` existed have their own value trunk: they resume as such, and
+    asking for a shared trunk is refused like any other change of shape."""
+    path = _saved_run(tmp_path)
+    data = load_checkpoint(path, kind="training")
+    del data["args"]["shared_trunk"]
+    save_checkpoint(path, data)
+    assert Trainer.resume(path, shared_trunk=False).args.shared_trunk is False
+    with pytest.raises(CheckpointError, match="shared_trunk"):
+        Trainer.resume(path, shared_trunk=True)
 
 
 def test_resume_command_with_another_network_shape_exits_cleanly(tmp_path, capsys):

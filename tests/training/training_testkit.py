@@ -22,16 +22,19 @@ TRUTH_SIZE = SEAT_LAYOUT.size + TRUTH_LAYOUT.size
 ROLES = (Role.INVESTIGATOR, Role.CULTIST)
 
 
-def tiny_net(seed: int = 0, recurrent: bool = False, central_critic: bool = False, hidden=(16,)) -> ActorCritic:
+def tiny_net(seed: int = 0, recurrent: bool = False, central_critic: bool = False, hidden=(16,),
+             shared_trunk: bool = False) -> ActorCritic:
     torch.manual_seed(seed)
     return ActorCritic(SEAT_LAYOUT.size, NUM_ACTIONS, tuple(hidden), recurrent,
-                       TRUTH_SIZE if central_critic else None)
+                       TRUTH_SIZE if central_critic else None, shared_trunk)
 
 
-def learners(seed: int = 0, recurrent: bool = False, central_critic: bool = False) -> dict[Role, NetPlayer]:
+def learners(seed: int = 0, recurrent: bool = False, central_critic: bool = False,
+             shared_trunk: bool = False) -> dict[Role, NetPlayer]:
     """An investigator and a cultist learner, each a small fresh network."""
     return {
-        role: NetPlayer(tiny_net(seed + k, recurrent, central_critic), f"learner-{role.name.lower()}",
+        role: NetPlayer(tiny_net(seed + k, recurrent, central_critic, shared_trunk=shared_trunk),
+                        f"learner-{role.name.lower()}",
                         learner=role, central_critic=central_critic)
         for k, role in enumerate(ROLES)
     }
