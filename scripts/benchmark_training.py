@@ -14,8 +14,8 @@ timestep). Each side warms up with one update, then trains for `--seconds` of wa
   autocast), and as the `full` preset trains: bf16 and the rollouts in worker processes
   (`--rollout-workers`; that side's peak RSS adds the workers', each counted as the largest).
   A fourth time as the `full` preset trains but with MaskablePPO's network, hidden widths
-  (64, 64) for policy and value: the same model size on both sides, so that ratio compares the
-  trainers alone. (The shipped bots' networks are wider, (256, 128): 776k parameters per policy
+  (64, 64) for a policy and a value trunk of their own (`shared_trunk=False`): the same model
+  size on both sides, so that ratio compares the trainers alone. (The shipped bots' networks are wider, (256, 128): 776k parameters per policy
   against about 188k.)
 
 `--opponents mixed` measures our four sides only, in the `full` preset's opponent mix (heuristic
@@ -140,7 +140,7 @@ def ours_one_process_rate(seconds: float, num_players: int, opponents: str) -> d
 
 
 def ours_sb3_net_rate(seconds: float, num_players: int, opponents: str) -> dict:
-    return ours_rate(seconds, num_players, opponents, hidden=SB3_NET)
+    return ours_rate(seconds, num_players, opponents, hidden=SB3_NET, shared_trunk=False)
 
 
 SIDES = {

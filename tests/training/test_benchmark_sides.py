@@ -30,7 +30,7 @@ def test_sb3_net_side_changes_only_the_widths(bench, monkeypatch):
     monkeypatch.setattr(training.speed, "our_training_rate",
                         lambda seconds, num_players, **kwargs: calls.append(kwargs) or {})
     bench.SIDES[bench.OURS_SB3_NET](1.0, 5, "selfplay")
-    assert calls == [{"opponents": "selfplay", "hidden": (64, 64)}]
+    assert calls == [{"opponents": "selfplay", "hidden": (64, 64), "shared_trunk": False}]
     assert bench.rollout_workers(bench.OURS_SB3_NET) == preset("full").rollout_workers
 
 
