@@ -72,13 +72,10 @@ class _Slot:
 
 
 class Collector:
-    def __init__(self, num_slots: int, generator: torch.Generator, central_critic: bool = False, bf16: bool = False):
+    def __init__(self, num_slots: int, generator: torch.Generator, central_critic: bool = False):
         self.num_slots = num_slots
         self.generator = generator  # action sampling
         self.central_critic = central_critic
-        # The networks' trunks run under bfloat16 autocast for a whole run: autocast casts each
-        # weight once and reuses the cast (for weights that require grad) until the run ends.
-        self.bf16 = bf16
         self._encoders: list[dict[GameConfig, IncrementalEncoder]] = [{} for _ in range(num_slots)]
 
     def _encoder(self, slot: int, config: GameConfig) -> IncrementalEncoder:
@@ -133,47 +130,46 @@ class Collector:
             if wanted():
                 slots[i] = start(i)
 
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
-            while any(slot is not None for slot in slots):
-                groups: dict[int, list[int]] = {}
-                for i, slot in enumerate(slots):
-                    if slot is not None:
-                        groups.setdefault(id(slot.players[slot.table.decider]), []).append(i)
-                actions: dict[int, int] = {}
-                for indices in groups.values():
-                    first = slots[indices[0]]
-                    player = first.players[first.table.decider]
-                    role = learner_of.get(id(player))
-                    if isinstance(player, BotPlayer):
-                        taken = self._ask_bot(player, [slots[i] for i in indices], buffers.get(role))
-                    else:
-                        taken = self._forward(player, [slots[i] for i in indices], buffers.get(role))
-                    actions.update(zip(indices, taken))
-                    if role is not None:
-                        made += len(indices)
-                        if on_decisions is not None:
-                            on_decisions(len(indices))
+        while any(slot is not None for slot in slots):
+            groups: dict[int, list[int]] = {}
+            for i, slot in enumerate(slots):
+                if slot is not None:
+                    groups.setdefault(id(slot.players[slot.table.decider]), []).append(i)
+            actions: dict[int, int] = {}
+            for indices in groups.values():
+                first = slots[indices[0]]
+                player = first.players[first.table.decider]
+                role = learner_of.get(id(player))
+                if isinstance(player, BotPlayer):
+                    taken = self._ask_bot(player, [slots[i] for i in indices], buffers.get(role))
+                else:
+                    taken = self._forward(player, [slots[i] for i in indices], buffers.get(role))
+                actions.update(zip(indices, taken))
+                if role is not None:
+                    made += len(indices)
+                    if on_decisions is not None:
+                        on_decisions(len(indices))
 
-                for i, action in actions.items():
-                    slot = slots[i]
-                    rewards = slot.table.step(action)
-                    slot.decisions += 1
-                    if rewards.any():
-                        for seat in np.flatnonzero(rewards):
-                            role = learner_of.get(id(slot.players[seat]))
-                            if role is not None:
-                                buffers[role].credit(slot.trajectories[seat], float(rewards[seat]))
-                    if slot.table.over:
-                        finished.append(
-                            FinishedGame(
-                                slot.spec.tags, slot.table.num_players, slot.table.investigators_won, slot.decisions,
-                                slot.spec.seed, tuple(slot.table.game.actions),
-                            )
+            for i, action in actions.items():
+                slot = slots[i]
+                rewards = slot.table.step(action)
+                slot.decisions += 1
+                if rewards.any():
+                    for seat in np.flatnonzero(rewards):
+                        role = learner_of.get(id(slot.players[seat]))
+                        if role is not None:
+                            buffers[role].credit(slot.trajectories[seat], float(rewards[seat]))
+                if slot.table.over:
+                    finished.append(
+                        FinishedGame(
+                            slot.spec.tags, slot.table.num_players, slot.table.investigators_won, slot.decisions,
+                            slot.spec.seed, tuple(slot.table.game.actions),
                         )
-                        for seat, player in enumerate(slot.players):
-                            if isinstance(player, BotPlayer):
-                                player.leave((slot.game_id, seat))
-                        slots[i] = start(i) if wanted() else None
+                    )
+                    for seat, player in enumerate(slot.players):
+                        if isinstance(player, BotPlayer):
+                            player.leave((slot.game_id, seat))
+                    slots[i] = start(i) if wanted() else None
         return buffers, finished
 
     def _ask_bot(self, player: BotPlayer, group: list[_Slot], buffer: RolloutBuffer | None) -> list[int]:

@@ -107,11 +107,6 @@ class Args:
         False,
     )
 
-    rollout_bf16: bool = _help(
-        "run the rollouts' network trunks under bfloat16 autocast as well (each weight cast once per rollout); "
-        "sampling, log-probabilities, values and beliefs stay float32", False
-    )
-
     def __post_init__(self):
         if isinstance(self.finetune_heuristic, (int, float)):  # one number, as runs before v0.5 stored it
             object.__setattr__(self, "finetune_heuristic", (float(self.finetune_heuristic),))

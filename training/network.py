@@ -93,22 +93,21 @@ class ActorCritic(nn.Module):
         return (out if sequence else out.squeeze(1)), h.squeeze(0)
 
     def heads(self, features: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """(masked action logits, belief logits), float32 also under autocast. `mask` is boolean,
-        True = legal."""
-        logits = _float32(self.actor, features).masked_fill(~mask, MASKED_LOGIT)
-        return logits, _float32(self.belief, features)
+        """(masked action logits, belief logits). `mask` is boolean, True = legal."""
+        logits = self.actor(features).masked_fill(~mask, MASKED_LOGIT)
+        return logits, self.belief(features)
 
     def value(self, critic_input: torch.Tensor, features: torch.Tensor | None = None) -> torch.Tensor:
         """The value of each row. With a shared trunk it reads the policy features: pass them when
         already computed (a recurrent policy must), else the trunk runs on `critic_input` (then
         the observation)."""
         if not self.shared_trunk:
-            features = self.critic[0](critic_input)
-        elif features is None:
+            return self.critic(critic_input).squeeze(-1)
+        if features is None:
             if self.recurrent:
                 raise ValueError("a recurrent policy's shared-trunk value needs the policy features")
             features, _ = self.features(critic_input)
-        return _float32(self.critic[1], features).squeeze(-1)
+        return self.critic[1](features).squeeze(-1)
 
     def forward_all(
         self, obs: torch.Tensor, mask: torch.Tensor, critic_input: torch.Tensor, state: torch.Tensor | None = None,
@@ -121,7 +120,6 @@ class ActorCritic(nn.Module):
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
             features, _ = self.features(obs, state)
             critic_features = features if self.shared_trunk else self.critic[0](critic_input)
-        # cast up once, outside autocast: the heads' gradients then meet in float32
         logits, belief = self.heads(features.float(), mask)
         return logits, belief, self.critic[1](critic_features.float()).squeeze(-1)
 
@@ -146,15 +144,6 @@ class ActorCritic(nn.Module):
             spec["critic_input_size"],
             spec.get("shared_trunk", False),  # absent from checkpoints before the option existed
         )
-
-
-def _float32(layer: nn.Module, x: torch.Tensor) -> torch.Tensor:
-    """An output layer in float32 also under (CPU) autocast: the trunks may run in bfloat16, but
-    logits, beliefs and values keep float32's precision."""
-    if not torch.is_autocast_enabled("cpu"):
-        return layer(x)
-    with torch.autocast("cpu", enabled=False):
-        return layer(x.float())
 
 
 def masked_log_probs(logits: torch.Tensor) -> torch.Tensor:

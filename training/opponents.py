@@ -61,8 +61,7 @@ class Matchmaker:
     def _add(self, role: Role, net: ActorCritic, name: str) -> None:
         if self.args.pool_size == 0:
             return
-        # Left requiring grad (it only ever plays under no_grad): bf16 rollouts' autocast reuses
-        # weight casts only of tensors that do, so a frozen copy would be cast at every forward.
+        net.requires_grad_(False)
         self.pool_version += 1
         self.pool[role].append(NetPlayer(net, f"{role.name.lower()}@{name}"))
         del self.pool[role][: -self.args.pool_size]
@@ -111,5 +110,6 @@ class Matchmaker:
             self.pool[role] = []
             for name, weights in state[role.name]:
                 net = copy.deepcopy(self.learners[role].net)
-                net.load_state_dict(weights)  # (left requiring grad, as in _add)
+                net.load_state_dict(weights)
+                net.requires_grad_(False)
                 self.pool[role].append(NetPlayer(net, name))

@@ -48,12 +48,9 @@ class NetPlayer:
         critic_input: torch.Tensor | None = None,
     ) -> dict:
         """Batched decision: actions, their log-probabilities, belief logits, next recurrent
-        state, and (for learners) values. Under bfloat16 autocast (`Collector(bf16=True)`) the
-        trunks run in bfloat16; all outputs are float32."""
+        state, and (for learners) values."""
         with torch.no_grad():
             features, next_hidden = self.net.features(obs, hidden)
-            if next_hidden is not None:
-                next_hidden = next_hidden.float()
             logits, belief = self.net.heads(features, mask)
             actions = logits.argmax(-1) if self.greedy else sample_actions(logits, generator)
             log_probs = torch.log_softmax(logits, -1).gather(1, actions.unsqueeze(1)).squeeze(1)

@@ -58,7 +58,7 @@ class Trainer:
             role: torch.optim.Adam(net.parameters(), lr=args.learning_rate, eps=1e-5) for role, net in self.nets.items()
         }
         self.matchmaker = Matchmaker(args, self.learners, self.rng)
-        self.collector = Collector(args.num_games, self.sample_generator, args.central_critic, args.rollout_bf16)
+        self.collector = Collector(args.num_games, self.sample_generator, args.central_critic)
         self.workers: RolloutWorkers | None = None  # started by the first update when rollout_workers > 1
         self.update = 0
         self.decisions = 0

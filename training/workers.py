@@ -98,7 +98,7 @@ class RolloutPart:
         self.args = args
         self.learners = learner_players(args)
         self.matchmaker = Matchmaker(args, self.learners, random.Random(0))
-        self.collector = Collector(num_slots, torch.Generator(), args.central_critic, args.rollout_bf16)
+        self.collector = Collector(num_slots, torch.Generator(), args.central_critic)
 
     def run(self, request: RolloutRequest) -> tuple[dict[str, dict[str, np.ndarray]], list[FinishedGame]]:
         """Each learner role's finished batch (numpy) and the finished games."""

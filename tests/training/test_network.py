@@ -10,7 +10,7 @@ from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.layout import SEAT_LAYOUT
 from training.network import ActorCritic
 
-from training_testkit import TRUTH_SIZE, tiny_net
+from .training_testkit import TRUTH_SIZE, tiny_net
 
 
 def _obs(rows: int = 6, seed: int = 0) -> torch.Tensor:

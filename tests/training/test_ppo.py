@@ -84,36 +84,6 @@ def test_recurrent_chunks_replay_the_collected_decisions(central_critic, shared_
         torch.testing.assert_close(values[valid], batch["values"][take][valid], atol=1e-5, rtol=0)
 
 
-@pytest.mark.parametrize("recurrent,shared_trunk", [(False, False), (True, False), (False, True)],
-                         ids=["feedforward", "recurrent", "shared-trunk"])
-def test_bf16_rollouts_record_what_the_bf16_update_recomputes(recurrent, shared_trunk):
-    """With the trunks under bfloat16 while playing, the stored log-probabilities and values are
-    float32 and are what the update's bf16 forward gives for the same decisions, not the float32
-    forward's."""
-    config = GameConfig(num_players=5, sigil_reward=0.1, **EASY_RULES)
-    players = learners(7, recurrent, shared_trunk=shared_trunk)
-    buffers, _, _ = collect(players, config, games=6, slots=3, seed=7, bf16=True)
-    for role, buffer in buffers.items():
-        net, batch = players[role].net, buffer.finish(0.99, 0.95)
-        assert all(batch[k].dtype == torch.float32 for k in ("log_probs", "values", "belief_logits"))
-        if recurrent:
-            assert batch["hidden"].dtype == torch.float32
-        take = chunk_indices(batch["trajectory"], 4 if recurrent else 1)
-        valid, take = take >= 0, take.clamp(min=0)
-        hidden = batch["hidden"][take[:, 0]] if recurrent else None
-        recorded = {k: batch[k][take][valid] for k in ("log_probs", "values")}
-        for bf16, tolerance in ((True, 1e-4), (False, None)):
-            with torch.no_grad():
-                logits, _, values = net.forward_all(batch["obs"][take], batch["masks"][take], batch["obs"][take],
-                                                    hidden, bf16)
-            log_probs = torch.log_softmax(logits, -1).gather(-1, batch["actions"][take].unsqueeze(-1)).squeeze(-1)
-            gap = max((log_probs[valid] - recorded["log_probs"]).abs().max(), (values[valid] - recorded["values"]).abs().max())
-            if bf16:
-                assert gap < tolerance
-            else:
-                assert 1e-4 < gap < 0.1, "float32 differs from bf16, but only by bf16's rounding"
-
-
 def test_belief_targets_are_the_seat_relative_true_roles():
     """Each decision's belief targets (seats 1..7 to the decider's left) are the cultist flags of
     the seat-relative truth stored with it (the central critic's input); absent seats are invalid."""

@@ -46,7 +46,7 @@ def game_seeds(count: int, seed: int = 0) -> list[int]:
 
 
 def collect(players: dict, config: GameConfig, games: int, slots: int = 3, seed: int = 0,
-            central_critic: bool = False, record: dict | None = None, bf16: bool = False):
+            central_critic: bool = False, record: dict | None = None):
     """Play `games` games with `players` by role, recording the decisions of `record` (default: the
     learner networks among them); returns (buffers, finished games, seeds by game index)."""
     seeds = game_seeds(games, seed)
@@ -57,6 +57,6 @@ def collect(players: dict, config: GameConfig, games: int, slots: int = 3, seed:
     def next_game(index: int) -> GameSpec:
         return GameSpec(config, seeds[index], dict(players), {"index": index})
 
-    collector = Collector(slots, torch.Generator().manual_seed(seed), central_critic, bf16)
+    collector = Collector(slots, torch.Generator().manual_seed(seed), central_critic)
     buffers, finished = collector.run(next_game, learner_players, num_games=games)
     return buffers, finished, seeds
