@@ -14,13 +14,11 @@ def roc_auc(scores: np.ndarray, labels: np.ndarray) -> float:
     if positives == 0 or negatives == 0:
         return float("nan")
     order = np.argsort(scores, kind="mergesort")
-    ranks = np.empty(len(scores), dtype=np.float64)
-    sorted_scores = scores[order]
-    # average ranks over ties
-    starts = np.r_[0, np.flatnonzero(np.diff(sorted_scores)) + 1]
+    # runs of equal scores share their average rank (1-based): (start + end + 1) / 2
+    starts = np.r_[0, np.flatnonzero(np.diff(scores[order])) + 1]
     ends = np.r_[starts[1:], len(scores)]
-    for s, e in zip(starts, ends):
-        ranks[order[s:e]] = (s + e + 1) / 2.0
+    ranks = np.empty(len(scores), dtype=np.float64)
+    ranks[order] = np.repeat((starts + ends + 1) / 2.0, ends - starts)
     return float((ranks[labels].sum() - positives * (positives + 1) / 2.0) / (positives * negatives))
 
 
