@@ -45,8 +45,9 @@ balance: venv
 	$(THREADS2) $(PY) scripts/balance.py
 
 # The recipe of the shipped bots (checkpoints/README.md), one run of the `full` preset on 2 cores:
-# a warm start cloning the heuristic, 6M PPO decisions of mixed self-play, then 18M against the
-# scripted bots only (48 min to 1h30 by machine, rollouts in 2 worker processes).
+# a warm start cloning the heuristic, 6M PPO decisions of mixed self-play, then 24M against the
+# scripted bots only (42 min on a fast machine, allow 1h15 on a slow one; rollouts in 2 worker
+# processes).
 # runs/full/policies.pt is checkpoints/rlyeh_v0.pt.
 train: venv
 	$(THREADS2) $(PY) scripts/train.py --preset full

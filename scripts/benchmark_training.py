@@ -15,8 +15,9 @@ timestep). Each side warms up with one update, then trains for `--seconds` of wa
   (`--rollout-workers`; that side's peak RSS adds the workers', each counted as the largest).
   A fourth time as the `full` preset trains but with MaskablePPO's network, hidden widths
   (64, 64) for a policy and a value trunk of their own (`shared_trunk=False`): the same model
-  size on both sides, so that ratio compares the trainers alone. (The shipped bots' networks are wider, (256, 128): 776k parameters per policy
-  against about 188k.)
+  size on both sides, so that ratio compares the trainers alone. (The shipped bots' networks,
+  (128, 128) with the value head on the policy trunk, have 201k parameters per policy against
+  SB3's 188k.)
 
 `--opponents mixed` measures our four sides only, in the `full` preset's opponent mix (heuristic
 and random bots, a full snapshot pool), as most of a real run trains; there the ratios are
