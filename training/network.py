@@ -9,9 +9,10 @@ seat-relative), which exists only in training; the policy and the belief head re
 observation, so a trained policy plays from its seat's information. With `shared_trunk` the
 value head sits on the policy's features instead (no value trunk, as CleanRL's Atari agent
 shares one): about half the arithmetic, since the first layer over the wide observation is most
-of it, at the price of the value loss shaping the policy's features too. Orthogonal initialisation
-as in PPO's reference implementation: gain sqrt(2) on hidden layers, 0.01 on the action head,
-1 on the value head.
+of it, at the price of the value loss shaping the policy's features too.
+
+Orthogonal initialisation as in PPO's reference implementation: gain sqrt(2) on hidden layers,
+0.01 on the action head, 1 on the value head.
 """
 
 from __future__ import annotations
