@@ -78,7 +78,9 @@ class Args:
     )
 
     # -- the network
-    hidden: tuple[int, ...] = _help("hidden layer widths of the policy and of the value network", (256, 128))
+    hidden: tuple[int, ...] = _help(
+        "hidden layer widths of the policy trunk and of the value trunk (which shared_trunk drops)", (256, 128)
+    )
     recurrent: bool = _help("put a GRU after the policy trunk (masked recurrent PPO)", False)
     sequence_length: int = _help("recurrent only: backpropagation-through-time chunk length", 16)
     central_critic: bool = _help("the value network reads the full truth (env.state()) instead of the observation", False)
