@@ -1,14 +1,18 @@
-"""The `rlyeh` command: `rlyeh play`, `rlyeh watch`, `rlyeh replay`, `rlyeh train`, `rlyeh eval`
-(each has its own --help).
+"""The `rlyeh` command: `rlyeh play`, `rlyeh watch`, `rlyeh replay`, `rlyeh train`, `rlyeh eval`,
+one subcommand per entry point of the group `rlyeh.commands`.
 
-`play`, `watch` and `replay` need the `play` extra (rich); `train` and `eval` need the `train`
-extra (PyTorch), and so do `play` and `watch` with checkpoint bots (their default).
+`pyproject.toml` registers `play`, `watch`, `replay` (this package's terminal table) and `train`,
+`eval` (the `training` package), so the env package reaches the trainer's commands without
+importing it. Each subcommand has its own `--help`. `play`, `watch` and `replay` need the `play`
+extra (rich; checkpoint bots also PyTorch); `train` and `eval` the `train` extra.
 """
 
 from __future__ import annotations
 
 import sys
+from importlib.metadata import entry_points
 
+GROUP = "rlyeh.commands"
 COMMANDS = {
     "play": "sit at a table against bots (the shipped checkpoint by default)",
     "watch": "watch bots play, with the full truth and the bots' suspicions",
@@ -16,34 +20,37 @@ COMMANDS = {
     "train": "PPO self-play of the investigator and cultist policies",
     "eval": "tournament of bots and checkpoints: win rates with confidence intervals",
 }
+EXTRAS = {"play": "play", "watch": "play", "replay": "play"}  # the rest need the train extra
+
+
+def commands() -> dict:
+    """Subcommand name -> its entry point, as installed."""
+    return {point.name: point for point in entry_points(group=GROUP)}
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
-        usage = "\n".join(f"  {name:<6} {text}" for name, text in COMMANDS.items())
-        stream = sys.stdout if not argv or argv[0] in ("-h", "--help") else sys.stderr
-        if argv and argv[0] not in ("-h", "--help"):
+    installed = commands()
+    if not argv or argv[0] in ("-h", "--help") or argv[0] not in installed:
+        asked_for_help = not argv or argv[0] in ("-h", "--help")
+        stream = sys.stdout if asked_for_help else sys.stderr
+        if not asked_for_help:
             print(f"rlyeh: unknown command {argv[0]!r}", file=stream)
+        usage = "\n".join(f"  {name:<6} {COMMANDS.get(name, '')}" for name in sorted(installed, key=_order))
         print(f"usage: rlyeh COMMAND [options]\n\ncommands:\n{usage}", file=stream)
-        return 0 if stream is sys.stdout else 2
+        return 0 if asked_for_help else 2
     command, rest = argv[0], argv[1:]
-    if command in ("play", "watch", "replay"):
-        from importlib import import_module
-
-        try:
-            module = import_module(f".terminal.{command}", __package__)
-        except ImportError as err:
-            print(f"rlyeh {command} needs the play extra: pip install -e '.[play]' ({err})", file=sys.stderr)
-            return 2
-        return module.main(rest, prog=f"rlyeh {command}") or 0
     try:
-        from training import commands
+        run = installed[command].load()
     except ImportError as err:
-        print(f"rlyeh {command} needs the training extra: pip install -e '.[train]' ({err})", file=sys.stderr)
+        extra = EXTRAS.get(command, "train")
+        print(f"rlyeh {command} needs the {extra} extra: pip install -e '.[{extra}]' ({err})", file=sys.stderr)
         return 2
-    run = commands.train_main if command == "train" else commands.eval_main
-    return run(rest, prog=f"rlyeh {command}")
+    return run(rest, prog=f"rlyeh {command}") or 0
+
+
+def _order(name: str) -> int:
+    return list(COMMANDS).index(name) if name in COMMANDS else len(COMMANDS)
 
 
 if __name__ == "__main__":

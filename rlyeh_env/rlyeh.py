@@ -11,16 +11,14 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env import ActionType
 from gymnasium.utils import EzPickle
 
-from .engine import GameConfig, Role, Winner
+from .engine import GameConfig, Role
 from .engine.actions import NUM_ACTIONS
 from .engine.game import Game
 from .fast_observation import IncrementalEncoder
+from .table import Table
 from .text import render_seat, render_truth
 
 ENV_NAME = "rlyeh_v0"
-
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}  # legal actions -> read-only mask (see action_mask)
-_MAX_MASKS = 1 << 14
 
 
 def env(
@@ -86,7 +84,7 @@ class raw_env(AECEnv, EzPickle):
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
         self.state_space = spaces.Box(0.0, 1.0, (self.encoder.truth_size,), np.float32)
         self._seeder = random.Random()
-        self.game: Game | None = None
+        self.table: Table | None = None
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -99,73 +97,59 @@ class raw_env(AECEnv, EzPickle):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeder = random.Random(seed)
-        self.game = Game(self.config, self._seeder.getrandbits(63))
+        self.table = Table(self.config, self._seeder.getrandbits(63), self.encoder)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.game.decider]
+        self.agent_selection = self.possible_agents[self.table.decider]
         self._rewarded = False
+
+    @property
+    def game(self) -> Game | None:
+        """The engine's `Game` of this episode (config, seed, actions: replayable)."""
+        return self.table.game if self.table is not None else None
 
     def step(self, action: ActionType) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game.state
-        sigil_reward = self.config.sigil_reward
-        sigils_before = state.sigils_activated if sigil_reward else 0
-        self.game.step(action)  # raises IllegalActionError naming the legal ones (floats, bools, out of range too)
+        table = self.table
+        table.step(action)  # raises IllegalActionError naming the legal ones (floats, bools, out of range too)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # most steps pay nothing: rebuild the dict only after one that paid
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        if sigil_reward:
-            gained = state.sigils_activated - sigils_before
-            if gained:
-                self._team_rewards(gained * sigil_reward)
-        if state.game_over:
-            self._team_rewards(1.0 if state.winner == Winner.INVESTIGATORS else -1.0)
+        if table.reward:  # the investigators' reward; the cultists get its negative (Table.step)
+            reward, roles = table.reward, table.roles
+            self.rewards = {
+                agent: reward if roles[seat] == Role.INVESTIGATOR else -reward for agent, seat in self._seat.items()
+            }
+            self._rewarded = True
+        if table.over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = agent
         else:
-            self.agent_selection = self.possible_agents[state.decider]
+            self.agent_selection = self.possible_agents[table.decider]
         if self._rewarded:
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _team_rewards(self, investigator_reward: float) -> None:
-        self._rewarded = True
-        for agent in self.agents:
-            role = self.game.state.players[self._seat[agent]].role
-            self.rewards[agent] += investigator_reward if role == Role.INVESTIGATOR else -investigator_reward
-
     def observe(self, agent: str) -> dict:
         seat = self._seat[agent]
-        return {"observation": self.encoder.observe(self.game.state, seat), "action_mask": self.action_mask(agent)}
+        return {"observation": self.table.observation(seat), "action_mask": self.table.mask_of(seat)}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 for each legal action of `agent`; all zeros when it is not `agent`'s decision."""
-        state = self.game.state
-        if state.game_over or state.decider != self._seat[agent]:
-            return np.zeros(NUM_ACTIONS, dtype=np.int8)
-        # Few distinct legal sets occur: copying a kept mask is cheaper than building one.
-        legal = tuple(self.game.legal_actions())
-        mask = _MASKS.get(legal)
-        if mask is None:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            mask[list(legal)] = 1
-            mask.flags.writeable = False
-            if len(_MASKS) < _MAX_MASKS:
-                _MASKS[legal] = mask
-        return mask.copy()
+        return self.table.mask_of(self._seat[agent])
 
     def state(self) -> np.ndarray:
         """The full truth (every role, hand, the deck, the pool), ordered from seat 0."""
-        return self.encoder.truth(self.game.state, 0)
+        return self.table.truth(0)
 
     # -- text ------------------------------------------------------------------------------------
 

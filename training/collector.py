@@ -23,12 +23,11 @@ import torch
 
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.fast_observation import IncrementalEncoder
+from rlyeh_env.metrics import belief_targets
+from rlyeh_env.table import EncoderCache, Table
 
 from .buffer import RolloutBuffer
-from .network import BELIEF_SEATS
 from .players import BotPlayer, NetPlayer, Player
-from .table import Table
 
 
 @dataclass
@@ -49,16 +48,6 @@ class FinishedGame:
     actions: tuple[int, ...]
 
 
-def belief_targets(roles: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-    """For the seats 1..7 to the left of `seat`: 1 if cultist (target) and 1 if present (valid)."""
-    n = len(roles)
-    target = np.zeros(BELIEF_SEATS, dtype=np.float32)
-    valid = np.zeros(BELIEF_SEATS, dtype=np.float32)
-    target[: n - 1] = np.roll(roles, -seat)[1:] == int(Role.CULTIST)
-    valid[: n - 1] = 1.0
-    return target, valid
-
-
 class _Slot:
     """One game in flight and who sits where."""
 
@@ -76,13 +65,7 @@ class Collector:
         self.num_slots = num_slots
         self.generator = generator  # action sampling
         self.central_critic = central_critic
-        self._encoders: list[dict[GameConfig, IncrementalEncoder]] = [{} for _ in range(num_slots)]
-
-    def _encoder(self, slot: int, config: GameConfig) -> IncrementalEncoder:
-        cache = self._encoders[slot]
-        if config not in cache:
-            cache[config] = IncrementalEncoder(config)
-        return cache[config]
+        self._encoders = [EncoderCache() for _ in range(num_slots)]  # one per slot: each follows one game
 
     def run(
         self,
@@ -114,7 +97,7 @@ class Collector:
         def start(index: int) -> _Slot:
             nonlocal started
             spec = next_game(started)
-            table = Table(spec.config, spec.seed, self._encoder(index, spec.config))
+            table = Table(spec.config, spec.seed, self._encoders[index].get(spec.config))
             slot = _Slot(spec, table, started, trajectory_base=started * 8)
             seed_rng = random.Random(spec.seed ^ 0xB075)
             for seat, player in enumerate(slot.players):
@@ -214,13 +197,8 @@ class Collector:
         if out["hidden"] is not None:
             for slot, seat, h in zip(group, seats, out["hidden"]):
                 slot.hidden[seat] = h
-        if buffer is not None or player.track_beliefs:
-            targets = [slot.beliefs[seat] for slot, seat in zip(group, seats)]
-        if player.track_beliefs:
-            player.belief_records.append(
-                (out["belief"].numpy(), np.stack([t for t, _ in targets]), np.stack([v for _, v in targets]))
-            )
         if buffer is not None:
+            targets = [slot.beliefs[seat] for slot, seat in zip(group, seats)]
             arrays = dict(
                 obs=obs,
                 masks=masks,

@@ -1,5 +1,6 @@
 """The `train` and `eval` commands (`scripts/train.py`, `scripts/evaluate.py`, `rlyeh train`,
-`rlyeh eval`): argument parsing and printing only; the work is in trainer.py and evaluation.py."""
+`rlyeh eval`, registered as entry points): argument parsing and printing only; the work is in
+trainer.py and `rlyeh_env.tournament`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import json
 import sys
 from pathlib import Path
 
-from .checkpoint import CheckpointError
+from rlyeh_env.players import parse_lineup
+from rlyeh_env.policy.checkpoint import CheckpointError
+
 from .config import add_arguments, from_namespace, given_options
 
 
@@ -40,24 +43,12 @@ def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     return 0
 
 
-def _lineup(text: str) -> tuple[str, str]:
-    parts = text.split(",")
-    if len(parts) != 2 or not all(parts):
-        raise argparse.ArgumentTypeError(
-            f"a line-up is INVESTIGATORS,CULTISTS (each random, heuristic, checkpoint or a checkpoint path), got {text!r}"
-        )
-    for part in parts:
-        if part not in ("random", "heuristic", "checkpoint") and not Path(part).is_file():
-            raise argparse.ArgumentTypeError(f"{part!r} is neither random, heuristic, checkpoint nor a checkpoint file")
-    return parts[0], parts[1]
-
-
 def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Tournament: investigators' win rate (95% CI) and belief AUC per line-up and table size.",
     )
-    parser.add_argument("--lineup", type=_lineup, action="append", metavar="INV,CULT",
+    parser.add_argument("--lineup", type=parse_lineup, action="append", metavar="INV,CULT",
                         help="investigators,cultists; repeatable (default: the six line-ups of checkpoints/README.md)")
     parser.add_argument("--sizes", type=int, nargs="+", default=[5], help="table sizes (default 5)")
     parser.add_argument("--games", type=int, default=200, help="games per line-up and size (default 200)")
@@ -73,7 +64,9 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         parser.error("sizes must be in 4..8, games >= 1 and workers >= 1")
     import torch
 
-    from .evaluation import bars_table, markdown_table, results_json, tournament
+    from rlyeh_env.tournament import markdown_table, results_json, tournament
+
+    from .evaluation import bars_table
 
     torch.set_num_threads(args.threads)
     lineups = args.lineup or [
@@ -92,7 +85,7 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         print("\nShipping bars (checkpoints/README.md), trained = the `checkpoint` line-ups:\n")
         print(bars)
     if args.json:
-        from rlyeh_env.engine.game import atomic_write_text
+        from rlyeh_env.files import atomic_write_text
 
         atomic_write_text(args.json, json.dumps(results_json(results), indent=1))
         print(f"saved {args.json}")

@@ -20,12 +20,13 @@ import torch
 import torch.nn.functional as F
 
 from rlyeh_env.engine import Role
+from rlyeh_env.policy.network import ActorCritic
+from rlyeh_env.progress import progress_bar
 
 from .collector import GameSpec
 from .config import Args
-from .network import ActorCritic, belief_loss
+from .losses import belief_loss
 from .players import BotPlayer
-from .progress import progress_bar
 
 
 def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict, args: Args,

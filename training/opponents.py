@@ -28,10 +28,10 @@ import random
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
+from rlyeh_env.policy.network import ActorCritic
 
 from .collector import GameSpec
 from .config import Args
-from .network import ActorCritic
 from .players import ROLES, BotPlayer, NetPlayer
 
 

@@ -19,9 +19,9 @@ from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.layout import SEAT_LAYOUT
 from rlyeh_env.observation import TRUTH_LAYOUT
+from rlyeh_env.policy.network import ActorCritic, decide
 
 from .config import Args
-from .network import ActorCritic, sample_actions
 
 ROLES = (Role.INVESTIGATOR, Role.CULTIST)  # also the order the learners' networks are initialised in
 
@@ -36,8 +36,6 @@ class NetPlayer:
     learner: int | None = None
     greedy: bool = False
     central_critic: bool = False
-    track_beliefs: bool = False  # keep (belief logits, true roles, present) of every decision
-    belief_records: list = field(default_factory=list)
 
     def act(
         self,
@@ -49,14 +47,10 @@ class NetPlayer:
     ) -> dict:
         """Batched decision: actions, their log-probabilities, belief logits, next recurrent
         state, and (for learners) values."""
-        with torch.no_grad():
-            features, next_hidden = self.net.features(obs, hidden)
-            logits, belief = self.net.heads(features, mask)
-            actions = logits.argmax(-1) if self.greedy else sample_actions(logits, generator)
-            log_probs = torch.log_softmax(logits, -1).gather(1, actions.unsqueeze(1)).squeeze(1)
-            out = {"actions": actions, "log_probs": log_probs, "belief": belief, "hidden": next_hidden}
-            if self.learner is not None:
-                out["values"] = self.net.value(critic_input if self.central_critic else obs, features)
+        out = decide(self.net, obs, mask, hidden, self.greedy, generator)
+        if self.learner is not None:
+            with torch.no_grad():
+                out["values"] = self.net.value(critic_input if self.central_critic else obs, out["features"])
         return out
 
 

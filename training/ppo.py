@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 import torch
+
+from rlyeh_env.policy.network import ActorCritic
+
 from .config import Args
-from .network import ActorCritic, belief_loss, masked_entropy
+from .losses import belief_loss, masked_entropy
 
 
 def chunk_indices(trajectory: torch.Tensor, length: int) -> torch.Tensor:

@@ -22,17 +22,17 @@ from pathlib import Path
 import torch
 
 from rlyeh_env.engine import Role
-from rlyeh_env.engine.game import atomic_write_text
+from rlyeh_env.files import atomic_write_text
+from rlyeh_env.metrics import belief_auc, win_rate
+from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from rlyeh_env.progress import progress_bar
 
-from .checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from .collector import Collector
 from .config import Args
 from .evaluation import evaluate_against_bots
-from .metrics import belief_auc, win_rate
 from .opponents import Matchmaker
 from .players import ROLES, learner_players
 from .ppo import ppo_update
-from .progress import progress_bar
 from .workers import RolloutWorkers, to_numpy
 
 

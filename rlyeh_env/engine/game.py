@@ -1,16 +1,13 @@
-"""`Game`: one play with its own generator and action history, replayable and saveable.
+"""`Game`: one play with its own generator and action history, replayable and serialisable.
 
-A game is fully described by (config, seed, actions): `replay` rebuilds it, `save`/`load` write
-and read exactly that as JSON (the write is atomic: a crash never leaves half a file).
+A game is fully described by (config, seed, actions): `replay` rebuilds it, and `to_dict` /
+`from_dict` give and read exactly that as plain data. The engine writes no files: replay files
+are `rlyeh_env/terminal/replays.py`'s job (atomically, through `rlyeh_env/files.py`).
 """
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import tempfile
-from pathlib import Path
 
 from .config import GameConfig
 from .legal import legal_actions
@@ -68,20 +65,6 @@ class Game:
             "actions": list(self.actions),
         }
 
-    def save(self, path: str | os.PathLike, extra: dict | None = None) -> None:
-        data = self.to_dict()
-        if extra:
-            data.update(extra)
-        atomic_write_text(Path(path), json.dumps(data, indent=1))
-
-    @classmethod
-    def load(cls, path: str | os.PathLike) -> "Game":
-        try:
-            data = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as err:
-            raise ValueError(f"cannot read game file {path}: {err}") from err
-        return cls.from_dict(data)
-
     @classmethod
     def from_dict(cls, data: dict) -> "Game":
         if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION:
@@ -95,20 +78,3 @@ def replay(config: GameConfig, seed: int, actions: list[int]) -> Game:
     for action in actions:
         game.step(action)
     return game
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename it over `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a saved game is an ordinary shareable file
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise

@@ -20,11 +20,13 @@ from ..engine.cards import Equipment, Page, Role, Sigil, VoteKind, label
 from ..engine.config import GameConfig
 from ..engine.game import Game
 from ..engine.state import Phase, State, Winner
+from ..players import SHIPPED, check_player, parse_seat_overrides
+from ..table import Table
 from ..text import describe_legal_actions, narrate, player_name
 from .glossary import PAGE
 from .replays import replay_path, save_replay
 from .screen import Screen
-from .seats import HUMAN, SHIPPED, BotSeats, check_spec, parse_overrides
+from .seats import HUMAN, BotSeats
 
 ROLES = {"investigator": Role.INVESTIGATOR, "cultist": Role.CULTIST}
 
@@ -32,7 +34,7 @@ ROLES = {"investigator": Role.INVESTIGATOR, "cultist": Role.CULTIST}
 def add_table_options(parser: argparse.ArgumentParser, default_bots: str) -> None:
     """Options shared by `play` and `watch`."""
     parser.add_argument("--players", type=int, default=5, help="table size, 4 to 8 (default 5)")
-    parser.add_argument("--bots", type=check_spec, default=default_bots, metavar="BOT",
+    parser.add_argument("--bots", type=check_player, default=default_bots, metavar="BOT",
                         help=f"what sits in the bot seats: checkpoint (the shipped bots), heuristic, random or "
                              f"a checkpoint file (default {default_bots})")
     parser.add_argument("--bot", action="append", default=[], metavar="SEAT=BOT",
@@ -162,10 +164,11 @@ def play(args: argparse.Namespace, screen: Screen | None = None) -> int:
     screen = screen or Screen()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     config = table_config(args)
-    game = Game(config, seed)
+    table = Table(config, seed)
+    game = table.game
     me = choose_seat(game, args, seed)
     specs = {s: args.bots for s in range(config.num_players) if s != me}
-    overrides = parse_overrides(args.bot, config.num_players)
+    overrides = parse_seat_overrides(args.bot, config.num_players)
     if me in overrides:
         raise ValueError(f"seat {me} is yours; --bot cannot put a bot there")
     specs.update(overrides)
@@ -186,7 +189,7 @@ def play(args: argparse.Namespace, screen: Screen | None = None) -> int:
             seat = game.decider
             if seat != me:
                 before = len(game.state.events)
-                game.step(bots.act(game, seat))
+                table.step(bots.act(table, seat))
                 if delay and any(e.seat == -1 for e in game.state.events[before:]):
                     time.sleep(delay)
                 continue
@@ -195,7 +198,7 @@ def play(args: argparse.Namespace, screen: Screen | None = None) -> int:
             action = ask_human(screen, game.state, me, show_board)
             if action is None:
                 raise EOFError
-            game.step(action)
+            table.step(action)
             save_replay(path, game, seats, me)
     except (EOFError, KeyboardInterrupt):
         save_replay(path, game, seats, me)

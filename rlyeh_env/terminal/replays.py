@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.game import Game
+from ..files import atomic_write_text
 
 
 @dataclass
@@ -37,7 +38,9 @@ def replay_path(folder: Path, seed: int, kind: str) -> Path:
 
 
 def save_replay(path: Path, game: Game, seats: list[str], human_seat: int | None) -> None:
-    game.save(path, extra={"seats": list(seats), "human_seat": human_seat, "finished": game.over})
+    """Write the game (config, seed, actions) and who sat where, atomically."""
+    data = {**game.to_dict(), "seats": list(seats), "human_seat": human_seat, "finished": game.over}
+    atomic_write_text(path, json.dumps(data, indent=1))
 
 
 def load_replay(path: str | Path) -> Replay:

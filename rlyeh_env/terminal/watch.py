@@ -12,12 +12,13 @@ import random
 import sys
 import time
 
-from ..engine.game import Game
+from ..players import SHIPPED, parse_seat_overrides
+from ..table import Table
 from ..text import narrate_truth, player_name
 from .play import add_table_options, pause_seconds, table_config
 from .replays import replay_path, save_replay
 from .screen import Screen
-from .seats import SHIPPED, BotSeats, parse_overrides
+from .seats import BotSeats
 
 
 def parse_args(argv: list[str] | None = None, prog: str | None = None) -> argparse.Namespace:
@@ -33,10 +34,11 @@ def watch(args: argparse.Namespace, screen: Screen | None = None) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     config = table_config(args)
     specs = {s: args.bots for s in range(config.num_players)}
-    specs.update(parse_overrides(args.bot, config.num_players))
+    specs.update(parse_seat_overrides(args.bot, config.num_players))
     delay = pause_seconds(args, screen)
     bots = BotSeats(config, specs, seed, greedy=not args.sample)
-    game = Game(config, seed)
+    table = Table(config, seed)
+    game = table.game
     seats = [specs[s] for s in range(config.num_players)]
     path = replay_path(args.replays, seed, "watch")
 
@@ -46,7 +48,7 @@ def watch(args: argparse.Namespace, screen: Screen | None = None) -> int:
     seen = 0
     try:
         while not game.over:
-            game.step(bots.act(game, game.decider))
+            table.step(bots.act(table, table.decider))
             new = game.state.events[seen:]
             seen = len(game.state.events)
             for event in new:

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rlyeh_env.arena import GameResult, play_game, play_lineup, wilson_interval
+from rlyeh_env.arena import GameResult, play_game, play_lineup
+from rlyeh_env.metrics import wilson_interval
 from rlyeh_env.bots import make_bot
 from rlyeh_env.engine import EndReason, GameConfig, Role, Winner, legal_actions
 from rlyeh_env.engine.game import Game
@@ -173,9 +174,9 @@ def _balance(tmp_path: Path, *args: str) -> tuple[str, dict]:
 
 
 def test_balance_script_is_deterministic_and_prints_a_table(tmp_path):
-    args = ["--games", "6", "--sizes", "4", "5", "--lineups", "heuristic-vs-random", "random-vs-random"]
+    args = ["--games", "6", "--sizes", "4", "5", "--lineups", "heuristic,random", "random,random"]
     text, one = _balance(tmp_path, *args, "--workers", "1")
-    assert "| Players |" in text and "heuristic-vs-random" in text and "95% CI" in text
+    assert "| Players |" in text and "heuristic,random" in text and "95% CI" in text
     _, two = _balance(tmp_path, *args, "--workers", "2")
     assert one["rows"] == two["rows"]
     assert [r["games"] for r in one["rows"]] == [6, 6, 6, 6]
@@ -183,9 +184,9 @@ def test_balance_script_is_deterministic_and_prints_a_table(tmp_path):
 
 def test_balance_script_rejects_unknown_lineups():
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "balance.py"), "--lineups", "heuristic-vs-genius", "--games", "1"],
+        [sys.executable, str(ROOT / "scripts" / "balance.py"), "--lineups", "heuristic,genius", "--games", "1"],
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert done.returncode == 2 and "heuristic-vs-genius" in done.stderr
+    assert done.returncode == 2 and "genius" in done.stderr

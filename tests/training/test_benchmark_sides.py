@@ -10,7 +10,7 @@ import pytest
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.layout import SEAT_LAYOUT
 from training.config import preset
-from training.network import ActorCritic
+from rlyeh_env.policy.network import ActorCritic
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "benchmark_training.py"
 

@@ -11,10 +11,10 @@ import pytest
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
-from training.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from training.config import Args
-from training.policy_bot import PolicyBot, load_policies
-from training.table import Table
+from rlyeh_env.policy.bot import PolicyBot, load_policies
+from rlyeh_env.table import Table
 from training.trainer import Trainer
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from rlyeh_env.engine import GameConfig, Role
 from training.players import BotPlayer
-from training.table import Table
+from rlyeh_env.table import Table
 from training_testkit import EASY_RULES, collect, learners
 
 SIGIL_REWARD = 0.1

@@ -9,13 +9,13 @@ import os
 import numpy as np
 import pytest
 
-from rlyeh_env.arena import wilson_interval
 from rlyeh_env.engine import Role
+from rlyeh_env.metrics import belief_auc, roc_auc, wilson_interval
+from rlyeh_env.players import PolicyCache, ScriptedPlayer, make_side_player
+from rlyeh_env.tournament import MatchResult, game_seed, markdown_table, play_match, results_json, tournament
 from training.commands import eval_main
 from training.config import Args
-from training.evaluation import MatchResult, game_seed, make_player, markdown_table, play_match, results_json
-from training.metrics import belief_auc, roc_auc
-from training.players import BotPlayer
+from training.evaluation import bars_table
 from training.trainer import Trainer
 
 
@@ -60,8 +60,8 @@ def test_belief_auc_uses_valid_seats_only():
 
 def test_play_match_is_reproducible_and_consistent():
     """Same seed, same result whatever the batching; the interval is Wilson's; bots have no AUC."""
-    a = play_match(BotPlayer("heuristic"), BotPlayer("random"), 5, 12, seed=3)
-    b = play_match(BotPlayer("heuristic"), BotPlayer("random"), 5, 12, seed=3, num_slots=5)
+    a = play_match(ScriptedPlayer("heuristic"), ScriptedPlayer("random"), 5, 12, seed=3)
+    b = play_match(ScriptedPlayer("heuristic"), ScriptedPlayer("random"), 5, 12, seed=3, num_slots=5)
     assert a == b, "same seed: the same games, whatever the batching"
     assert (a.investigators, a.cultists, a.num_players, a.games) == ("heuristic", "random", 5, 12)
     assert 0 <= a.investigator_wins <= 12
@@ -75,8 +75,8 @@ def test_play_match_is_reproducible_and_consistent():
 def test_heuristic_beats_random_from_either_side():
     """Over 40 games at 5 players, heuristic investigators win more against random cultists than
     random investigators against heuristic cultists."""
-    strong = play_match(BotPlayer("heuristic"), BotPlayer("random"), 5, 40, seed=1)
-    weak = play_match(BotPlayer("random"), BotPlayer("heuristic"), 5, 40, seed=1)
+    strong = play_match(ScriptedPlayer("heuristic"), ScriptedPlayer("random"), 5, 40, seed=1)
+    weak = play_match(ScriptedPlayer("random"), ScriptedPlayer("heuristic"), 5, 40, seed=1)
     assert strong.investigator_win_rate > weak.investigator_win_rate + 0.2
 
 
@@ -84,10 +84,10 @@ def test_checkpoint_players_report_belief_auc(tmp_path):
     """Checkpoint players (by path) get belief AUCs in [0, 1], NaN with no fellow cultist."""
     trainer = Trainer(Args(hidden=(16,), threads=1, progress=False, runs_dir=str(tmp_path)))
     trainer.export_policies(tmp_path / "policies.pt")
-    cache: dict = {}
-    inv = make_player(str(tmp_path / "policies.pt"), Role.INVESTIGATOR, cache=cache)
-    cult = make_player(str(tmp_path / "policies.pt"), Role.CULTIST, cache=cache)
-    assert len(cache) == 1 and inv.net is not cult.net
+    cache = PolicyCache()
+    inv = make_side_player(str(tmp_path / "policies.pt"), Role.INVESTIGATOR, cache=cache)
+    cult = make_side_player(str(tmp_path / "policies.pt"), Role.CULTIST, cache=cache)
+    assert len(cache._loaded) == 1 and inv.net is not cult.net
     result = play_match(inv, cult, 7, 6, seed=0)  # two cultists: each side has both classes to tell apart
     for auc in (result.investigator_belief_auc, result.cultist_belief_auc):
         assert auc is not None and 0.0 <= auc <= 1.0
@@ -163,8 +163,6 @@ def test_eval_command_reports_an_unusable_checkpoint(tmp_path, capsys):
 
 def test_tournament_results_do_not_depend_on_workers(tmp_path):
     """Two worker processes give exactly the results of one: seeds are fixed per game."""
-    from training.evaluation import tournament
-
     trainer = Trainer(Args(hidden=(16,), threads=1, progress=False, runs_dir=str(tmp_path)))
     trainer.export_policies(tmp_path / "policies.pt")
     lineups = [(str(tmp_path / "policies.pt"), "heuristic"), ("random", "heuristic")]
@@ -176,8 +174,6 @@ def test_tournament_results_do_not_depend_on_workers(tmp_path):
 
 def test_bars_table_marks_each_bar():
     """Each shipping bar is computed against the same run's heuristic figures, pass or FAIL."""
-    from training.evaluation import bars_table
-
     def result(inv, cult, wins):
         return MatchResult(inv, cult, 5, 100, wins, 0.0, 1.0)
 

@@ -10,7 +10,7 @@ from rlyeh_env.engine import GameConfig, Role
 from training.config import Args
 from training.imitation import clone_update, imitate
 from training.players import BotPlayer
-from training.table import Table
+from rlyeh_env.table import Table
 from training.trainer import Trainer
 from training_testkit import collect, tiny_net
 

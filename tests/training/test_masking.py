@@ -11,9 +11,9 @@ import torch
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.layout import SEAT_LAYOUT
-from training.network import masked_entropy
+from training.losses import masked_entropy
 from training.players import BotPlayer, NetPlayer
-from training.policy_bot import PolicyBot
+from rlyeh_env.policy.bot import PolicyBot
 from training_testkit import EASY_RULES, collect, learners, tiny_net
 
 BATCH = 64

@@ -8,7 +8,7 @@ import torch
 
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.layout import SEAT_LAYOUT
-from training.network import ActorCritic
+from rlyeh_env.policy.network import ActorCritic
 
 from .training_testkit import TRUTH_SIZE, tiny_net
 

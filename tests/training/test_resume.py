@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from training.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from training.commands import train_main
 from training.config import preset
 from training.opponents import ROLES

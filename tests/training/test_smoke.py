@@ -10,10 +10,10 @@ import numpy as np
 
 from rlyeh_env.arena import play_game
 from rlyeh_env.engine import GameConfig
-from training.checkpoint import load_checkpoint
+from rlyeh_env.policy.checkpoint import load_checkpoint
 from training.commands import train_main
 from training.config import PRESETS
-from training.policy_bot import PolicyBot
+from rlyeh_env.policy.bot import PolicyBot
 
 
 class _Counting:

@@ -12,7 +12,7 @@ from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.layout import SEAT_LAYOUT
 from rlyeh_env.observation import TRUTH_LAYOUT
 from training.collector import Collector, GameSpec
-from training.network import ActorCritic
+from rlyeh_env.policy.network import ActorCritic
 from training.players import NetPlayer
 
 # Short incantations that succeed with one net match, and a clock starting at hour 0: random play

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from pathlib import Path
 
 import torch
 
-import rlyeh_env
-from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT
-from rlyeh_env.observation import TRUTH_LAYOUT
+from .. import __version__ as ENV_VERSION
+from ..engine.actions import NUM_ACTIONS
+from ..files import atomic_write
+from ..layout import SEAT_LAYOUT
+from ..observation import TRUTH_LAYOUT
 
 CHECKPOINT_FORMAT = 1
 ROLE_KEYS = ("INVESTIGATOR", "CULTIST")
@@ -51,22 +51,10 @@ def layout_signature() -> dict:
 
 
 def save_checkpoint(path: str | os.PathLike, payload: dict) -> None:
-    """Write atomically: to a temporary file beside `path`, flushed, then renamed over it."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    payload = {"format": CHECKPOINT_FORMAT, "env_version": rlyeh_env.__version__, "layout": layout_signature(),
+    """Write `payload` with the format, env version and layout stamped in, atomically."""
+    payload = {"format": CHECKPOINT_FORMAT, "env_version": ENV_VERSION, "layout": layout_signature(),
                **payload}
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            torch.save(payload, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; a checkpoint is an ordinary readable file
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, lambda handle: torch.save(payload, handle))
 
 
 def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
@@ -91,7 +79,7 @@ def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
         ]
         raise CheckpointError(
             f"{path} was trained on another observation/action layout (env version "
-            f"{data.get('env_version')}, this is {rlyeh_env.__version__}): " + "; ".join(differences)
+            f"{data.get('env_version')}, this is {ENV_VERSION}): " + "; ".join(differences)
         )
     if kind is not None and data.get("kind") != kind:
         raise CheckpointError(f"{path} is a {data.get('kind')!r} checkpoint; a {kind!r} one is needed")

@@ -12,13 +12,12 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from rlyeh_env.engine import Role
-from rlyeh_env.layout import SEAT_LAYOUT
-
+from ..engine import Role
+from ..layout import SEAT_LAYOUT
 from .checkpoint import CheckpointError, load_checkpoint
 from .network import ActorCritic
+from .shipped import shipped_checkpoint
 
-SHIPPED_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "rlyeh_v0.pt"
 _ROLE = SEAT_LAYOUT["me.role"].start
 
 
@@ -50,9 +49,10 @@ class PolicyBot:
         self.reset(seed)
 
     @classmethod
-    def from_checkpoint(cls, path: str | Path = SHIPPED_CHECKPOINT, role: Role | None = None, greedy: bool = False,
+    def from_checkpoint(cls, path: str | Path | None = None, role: Role | None = None, greedy: bool = False,
                         seed: int | None = None) -> "PolicyBot":
-        return cls(load_policies(path), role, greedy, seed)
+        """The bots of the checkpoint file at `path` (default: the shipped bots)."""
+        return cls(load_policies(path if path is not None else shipped_checkpoint()), role, greedy, seed)
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:

@@ -1,8 +1,15 @@
-"""Figures computed from played games and recorded decisions: win rates and belief accuracy."""
+"""Figures computed from played games and recorded decisions: win rates, intervals, belief accuracy."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
+
+from .engine.cards import Role
+from .layout import SEATS
+
+BELIEF_SEATS = SEATS - 1  # a belief per other seat, in seat-relative order (1..7 to the left)
 
 
 def roc_auc(scores: np.ndarray, labels: np.ndarray) -> float:
@@ -30,3 +37,24 @@ def belief_auc(logits: np.ndarray, targets: np.ndarray, valid: np.ndarray) -> fl
 
 def win_rate(outcomes: list[bool]) -> float:
     return float(np.mean(outcomes)) if outcomes else float("nan")
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion of `wins` out of `n` (0, 1 when n = 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def belief_targets(roles: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """For the seats 1..7 to the left of `seat`: 1 if cultist (target) and 1 if present (valid)."""
+    n = len(roles)
+    target = np.zeros(BELIEF_SEATS, dtype=np.float32)
+    valid = np.zeros(BELIEF_SEATS, dtype=np.float32)
+    target[: n - 1] = np.roll(roles, -seat)[1:] == int(Role.CULTIST)
+    valid[: n - 1] = 1.0
+    return target, valid

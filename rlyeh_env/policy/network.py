@@ -1,4 +1,7 @@
-"""`ActorCritic`: the network of one role's policy (investigator or cultist).
+"""`ActorCritic`: the network of one role's policy (investigator or cultist), and its sampling.
+
+The trainer (`training/`) optimises it; the env package needs it to seat a trained bot, so it
+lives here, beside checkpoint loading.
 
     observation ─ policy trunk (MLP, then an optional GRU) ─┬─ action logits (61, masked)
                                                             └─ belief logits (7: seats 1..7 to my left)
@@ -22,9 +25,8 @@ import math
 import torch
 from torch import nn
 
-from rlyeh_env.layout import SEATS
+from ..metrics import BELIEF_SEATS
 
-BELIEF_SEATS = SEATS - 1  # every seat but the observer's, in seat-relative order
 MASKED_LOGIT = -1e9
 
 
@@ -147,22 +149,19 @@ class ActorCritic(nn.Module):
         )
 
 
-def masked_log_probs(logits: torch.Tensor) -> torch.Tensor:
-    """Log-probabilities over actions; masked logits (-1e9) get probability 0."""
-    return torch.log_softmax(logits, dim=-1)
-
-
-def masked_entropy(log_probs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-    """Entropy over the legal actions only (illegal ones add exactly nothing)."""
-    p_log_p = log_probs.exp() * log_probs
-    return -torch.where(mask, p_log_p, torch.zeros_like(p_log_p)).sum(-1)
-
-
-def belief_loss(logits: torch.Tensor, targets: torch.Tensor, present: torch.Tensor) -> torch.Tensor:
-    """Binary cross-entropy of the per-seat cultist logits against the true roles, averaged over
-    the seats present at the table (rows beyond it carry no target)."""
-    per_seat = torch.nn.functional.binary_cross_entropy_with_logits(logits, targets, reduction="none")
-    return (per_seat * present).sum() / present.sum().clamp(min=1)
+@torch.no_grad()
+def decide(
+    net: ActorCritic, obs: torch.Tensor, mask: torch.Tensor, hidden: torch.Tensor | None = None,
+    greedy: bool = False, generator: torch.Generator | None = None,
+) -> dict:
+    """One batched decision of `net`: the most probable legal action of each row (`greedy`) or one
+    drawn from the masked softmax. Returns actions, their log-probabilities, belief logits, the
+    policy features and the next recurrent state (None for a feed-forward net)."""
+    features, next_hidden = net.features(obs, hidden)
+    logits, belief = net.heads(features, mask)
+    actions = logits.argmax(-1) if greedy else sample_actions(logits, generator)
+    log_probs = torch.log_softmax(logits, -1).gather(1, actions.unsqueeze(1)).squeeze(1)
+    return {"actions": actions, "log_probs": log_probs, "belief": belief, "features": features, "hidden": next_hidden}
 
 
 def sample_actions(logits: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
