@@ -1,4 +1,4 @@
-"""`training.table.Table` against the AEC env: over whole games with random legal actions, the same
+"""`rlyeh_env.table.Table` against the AEC env: over whole games with random legal actions, the same
 decider, observations of every seat at every step, decider's mask, per-step per-seat rewards, end
 of game and truth vector, with and without sigil shaping, at several table sizes and variants."""
 
