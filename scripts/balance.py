@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from require_install import require_install
+
+require_install()
 
 from rlyeh_env.arena import play_lineup, wilson_interval  # noqa: E402
 from rlyeh_env.bots import BOTS, make_bot  # noqa: E402

@@ -190,4 +190,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # Here, not at the top: tests load this file as a module, without scripts/ on sys.path.
+    from require_install import require_install
+
+    require_install()
     main()
