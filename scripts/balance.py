@@ -18,10 +18,14 @@ import json
 import time
 from pathlib import Path
 
-from rlyeh_env.engine import GameConfig
-from rlyeh_env.files import atomic_write_text
-from rlyeh_env.players import UnknownPlayerError, parse_lineup
-from rlyeh_env.tournament import MatchResult, tournament
+from require_install import require_install
+
+require_install()
+
+from rlyeh_env.engine import GameConfig  # noqa: E402
+from rlyeh_env.files import atomic_write_text  # noqa: E402
+from rlyeh_env.players import UnknownPlayerError, parse_lineup  # noqa: E402
+from rlyeh_env.tournament import MatchResult, tournament  # noqa: E402
 
 LINEUPS = ["heuristic,heuristic", "random,random", "heuristic,random", "random,heuristic"]
 

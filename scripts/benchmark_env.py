@@ -15,7 +15,11 @@ import random
 import statistics
 import time
 
-import numpy as np
+from require_install import require_install
+
+require_install()
+
+import numpy as np  # noqa: E402
 
 
 def aec_slice(env, rng: np.random.Generator, seconds: float) -> float:

@@ -6,7 +6,8 @@ ours driving the engine directly (training/table.py). A decision is one env step
 timestep). Each side warms up with one update, then trains for `--seconds` of wall time.
 
 - MaskablePPO: `MaskablePPO("MlpPolicy", env)` with SB3's default hyperparameters, one policy
-  playing every seat through `SB3ActionMaskWrapper` and `ActionMasker`; it learns in chunks of
+  playing every seat through `rlyeh_env.wrappers.SingleAgentEnv(learner="every")` (the pattern of
+  PettingZoo's SB3 action-masking tutorial) and `ActionMasker`; it learns in chunks of
   one rollout (`n_steps`) plus one update until the time is up.
 - Ours: `training.speed.our_training_rate(seconds, num_players)`, which warms up and measures
   itself and returns `{"decisions": int, "seconds": float}`; three times: in one process with a
@@ -44,9 +45,6 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from importlib.metadata import version
 
-import gymnasium
-import pettingzoo.utils
-
 TORCH_THREADS = 2
 SB3 = "MaskablePPO (sb3-contrib)"
 OURS_FLOAT32 = "ours, one process, float32 update"
@@ -54,50 +52,6 @@ OURS_ONE_PROCESS = "ours, one process, bf16 update"
 OURS = "ours, as the full preset trains (bf16 update, rollout workers)"
 OURS_SB3_NET = "ours, as the full preset trains, with MaskablePPO's network (64, 64)"
 SB3_NET = (64, 64)  # the hidden widths of SB3's default MlpPolicy, for policy and value alike
-
-
-class SB3ActionMaskWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):
-    """A PettingZoo AEC env seen as one single-agent gymnasium env, for SB3 with action masking.
-
-    The pattern of PettingZoo's tutorial "SB3: Action Masked PPO for Connect Four"
-    (tutorials/SB3/connect_four/sb3_connect_four_action_mask.py in the PettingZoo repository):
-    one policy acts for whichever agent is selected. `step` returns the observation of the agent
-    that acts next (the one SB3 picks an action for) and the reward, termination, truncation and
-    info of the agent that just acted; `action_mask` is the mask of the agent that acts next.
-    It also subclasses `gymnasium.Env` because gymnasium wrappers (`ActionMasker`, SB3's
-    `Monitor`) only accept `gymnasium.Env` instances.
-    """
-
-    def __init__(self, env):
-        super().__init__(env)
-        agent = env.possible_agents[0]
-        self.observation_space = env.observation_space(agent)["observation"]
-        self.action_space = env.action_space(agent)
-
-    def reset(self, seed=None, options=None):
-        """Reset the AEC env; return the first acting agent's observation and an empty info."""
-        super().reset(seed, options)
-        return self.observe(self.agent_selection), {}
-
-    def step(self, action):
-        """Take the acting agent's action; gymnasium's 5-tuple as described in the class docstring."""
-        acting = self.agent_selection
-        super().step(action)
-        return (
-            self.observe(self.agent_selection),
-            self._cumulative_rewards[acting],
-            self.terminations[acting],
-            self.truncations[acting],
-            dict(self.infos[acting]),  # a copy: SB3 writes into the info it gets
-        )
-
-    def observe(self, agent):
-        """The observation vector alone, without the action mask."""
-        return super().observe(agent)["observation"]
-
-    def action_mask(self):
-        """The legal-action mask of the agent that acts next."""
-        return super().observe(self.agent_selection)["action_mask"]
 
 
 def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
@@ -113,8 +67,9 @@ def sb3_rate(seconds: float, num_players: int, opponents: str) -> dict:
     from sb3_contrib.common.wrappers import ActionMasker
 
     from rlyeh_env import env as rlyeh_env
+    from rlyeh_env.wrappers import SingleAgentEnv
 
-    masked = ActionMasker(SB3ActionMaskWrapper(rlyeh_env(num_players=num_players)), lambda e: e.action_mask())
+    masked = ActionMasker(SingleAgentEnv(rlyeh_env(num_players=num_players), learner="every"), SingleAgentEnv.action_masks)
     model = MaskablePPO("MlpPolicy", masked, seed=0, device="cpu")
     chunk = model.n_steps * model.n_envs  # one rollout and one update per learn() call
     model.learn(chunk)  # warm-up
@@ -235,4 +190,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # Here, not at the top: tests load this file as a module, without scripts/ on sys.path.
+    from require_install import require_install
+
+    require_install()
     main()

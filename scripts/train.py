@@ -7,9 +7,10 @@
 """
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from require_install import require_install
+
+require_install()
 
 from training.commands import train_main  # noqa: E402
 

@@ -8,15 +8,14 @@ import re
 import numpy as np
 import pytest
 
-import rlyeh_env
-from rlyeh_env import env, raw_env
+from rlyeh_env import env, raw_env, rlyeh
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.layout import SEAT_LAYOUT, Layout
 from rlyeh_env.observation import HISTORY_LAYOUT, TRUTH_LAYOUT, Encoder
 from rlyeh_env.engine import GameConfig
 
 ROW = re.compile(r"^\| (\d+)-(\d+) \| `([\w.]+)` \| \(([\d, ]+)\) \| (.+) \|$")
-DOC = rlyeh_env.__doc__
+DOC = rlyeh.__doc__  # the spec: the env module's docstring, as in PettingZoo's classic envs
 
 
 def _shape(text: str) -> tuple[int, ...]:
@@ -100,6 +99,13 @@ def test_observation_equals_its_views(mode):
     layout = SEAT_LAYOUT if mode == "seat" else HISTORY_LAYOUT
     views = layout.views(obs)
     assert np.array_equal(np.concatenate([x.ravel() for x in views.values()]), obs)
+
+
+def test_the_package_docstring_points_to_the_spec():
+    import rlyeh_env
+
+    assert "rlyeh_env/rlyeh.py" in rlyeh_env.__doc__ and "help(rlyeh_env.rlyeh)" in rlyeh_env.__doc__
+    assert DOC.lstrip().startswith("# The Gate of R'lyeh (`rlyeh_v0`)")
 
 
 def _doc_space(pattern: str) -> tuple[int, ...]:
