@@ -26,8 +26,8 @@ Who learns (`learner`), drawn again at every `reset`:
   Four": each step's reward, termination and info are those of the seat that just acted, and the
   observation and mask are those of the seat that acts next.
 
-The other seats are played by `Bot`s (`rlyeh_env.bots`), given as `opponents`: a bot name
-(`"random"`, `"heuristic"`), a factory called once per other seat with a seed (e.g. `RandomBot`),
+The other seats are played by `Bot`s, given as `opponents`: a player name of the registry
+(`"random"`, `"heuristic"`, `"checkpoint"` or a checkpoint file: `rlyeh_env.players`), a factory called once per other seat with a seed (e.g. `RandomBot`),
 or a sequence of one bot per other seat. The k-th of them (0-based) sits k + 1 seats to the
 learner's left, which is row k + 1 of the learner's seat-relative observation. Between two
 learner decisions the wrapper plays the bots' decisions.
@@ -49,9 +49,10 @@ from functools import partial
 import gymnasium
 import numpy as np
 
-from .bots import Bot, make_bot
+from .bots import Bot
 from .engine import Role
 from .layout import SEAT_LAYOUT
+from .players import PolicyCache, check_player, make_bot
 
 LEARNERS = ("any", "investigator", "cultist", "every")
 _ROLE_BY_NAME = {"investigator": Role.INVESTIGATOR, "cultist": Role.CULTIST}
@@ -94,7 +95,8 @@ class SingleAgentEnv(gymnasium.Env):
         if opponents is None:
             raise ValueError("opponents are needed for the other seats: a bot name, a bot factory or a list of bots")
         if isinstance(opponents, str):
-            opponents = partial(make_bot, opponents, config=self.aec.unwrapped.config)
+            name, config = check_player(opponents), self.aec.unwrapped.config
+            opponents = partial(make_bot, name, config=config, cache=PolicyCache())
         if callable(opponents):  # checked before Bot: a bot class is itself a factory
             return [opponents(k) for k in range(others)]
         if isinstance(opponents, Bot):
