@@ -251,7 +251,7 @@ def test_a_factory_builds_one_bot_per_other_seat_and_bots_play_their_seats():
         ("any", None, r"opponents are needed"),
         ("any", [RandomBot()] * 3, r"need one Bot per other seat \(4\)"),
         ("any", RandomBot(), r"a bot plays one seat: pass 4 bots, or a factory"),
-        ("any", "genius", r"unknown bot 'genius'"),
+        ("any", "genius", r"'genius' is not a bot"),
     ],
 )
 def test_bad_learners_and_opponents_are_refused_with_what_would_do(learner, opponents, message):
