@@ -17,6 +17,7 @@
     progress.py     the progress bar of long work
     imitation.py    the warm start: cloning the heuristic bot before PPO
     speed.py        training throughput for scripts/benchmark_training.py
+    train_cli.py    the train command line: Args read by tyro on top of a preset or a resumed run
     commands.py     the train and eval commands (argument parsing and printing)
 
 Run it with `scripts/train.py` or `rlyeh train`; see the README's Training section.
