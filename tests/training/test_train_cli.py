@@ -1,7 +1,7 @@
 """`training.train_cli`, the `train` command line parsed by tyro: every field has help text in
 `--help`, every field round-trips through the command line, options apply on top of the preset or
 the resumed run's saved settings (and a resumed run gets only the options given), bad values
-exit 2 with the reason and no traceback."""
+exit 2 with the reason and no traceback, and every command line the docs show parses."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from training.commands import train_main
 from training.config import Args, preset
 from training.train_cli import Start, parse_train_command
 
+ROOT = Path(__file__).resolve().parents[2]
 FIELDS = dataclasses.fields(Args)
 
 
@@ -211,3 +212,68 @@ def test_refused_starts_are_one_line_and_exit_2(argv, message, capsys):
     """An unknown preset, --preset with --resume, or no checkpoint: one line on stderr, return code 2."""
     assert train_main(argv) == 2
     assert capsys.readouterr().err == message
+
+
+# -- the docs -----------------------------------------------------------------------------------
+
+COMMAND_SOURCES = ["README.md", "checkpoints/README.md", "Makefile", "scripts/train.py",
+                   *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "training").glob("*.py"))]
+
+
+def _documented_command_lines() -> list[tuple[str, ...]]:
+    """Every `scripts/train.py ...` / `rlyeh train ...` line of the docs, its options up to a comment."""
+    found = set()
+    for name in COMMAND_SOURCES:
+        for match in re.finditer(r"(?:scripts/train\.py|rlyeh train)([^\n]*)", (ROOT / name).read_text()):
+            found.add(tuple(re.split(r"[#`()]", match.group(1))[0].split()))
+    return sorted(found)
+
+
+def _documented_option_spans() -> list[tuple[str, ...]]:
+    """Every inline `--option value` of README's training section and of checkpoints/README.md."""
+    readme = (ROOT / "README.md").read_text()
+    training = readme[readme.index("## Training bots"):]
+    training = training[:training.find("\n## ")] if "\n## " in training else training
+    text = training + (ROOT / "checkpoints/README.md").read_text()
+    return sorted({tuple(span.split()) for span in re.findall(r"`(--[^`]+)`", text)})
+
+
+def test_the_docs_show_command_lines_and_options():
+    """The two readers below have something to check (they would pass vacuously otherwise)."""
+    lines = _documented_command_lines()
+    assert ("--preset", "full") in lines and ("--resume", "runs/full/checkpoint.pt") in lines
+    assert ("--help",) in lines
+    spans = _documented_option_spans()
+    assert ("--shared-trunk", "true") in spans and ("--finetune-heuristic", "0.65", "0.55", "0.6", "0.3", "0.2") in spans
+
+
+@pytest.mark.parametrize("argv", _documented_command_lines(), ids=" ".join)
+def test_documented_command_lines_parse(argv, saved, capsys):
+    """Each command line the docs show parses (`--resume`: the saved settings are served by the
+    fixture, as the path is an example)."""
+    if "--help" in argv:
+        with pytest.raises(SystemExit) as info:
+            parse_train_command(list(argv))
+        assert info.value.code == 0 and "--total-decisions" in capsys.readouterr().out
+    else:
+        parse_train_command(list(argv))
+
+
+@pytest.mark.parametrize("span", _documented_option_spans(), ids=" ".join)
+def test_documented_options_exist_and_parse(span, monkeypatch):
+    """Each option the docs name is a `train` option; given with example values, it parses to them.
+    They are parsed on top of the defaults (as a resumed run's settings): on the full preset
+    `--recurrent true` alone is refused, as its warm start clones single decisions."""
+    monkeypatch.setattr(train_cli, "_saved_args", lambda path: Args())
+    options = {_flag(f.name): f.name for f in FIELDS}
+    starts = {_flag(f.name) for f in dataclasses.fields(Start)}
+    groups = re.findall(r"(--\S+)((?: (?!--)\S+)*)", " ".join(span))  # (option, its values)
+    for flag, _ in groups:
+        assert flag in options or flag in starts, f"{flag} is not a train option"
+    values = [value for _, text in groups for value in text.split()]
+    if values and not any(value.isupper() for value in values):  # example values, not a placeholder such as N
+        starting = any(flag in starts for flag, _ in groups)
+        args = parse_train_command(list(span) if starting else ["--resume", "ckpt.pt", *span]).args
+        for flag, text in groups:
+            if flag in options:
+                assert _shown(getattr(args, options[flag])) == text.strip(), flag
