@@ -13,6 +13,7 @@
     plots.py        the learning-curve figure
     imitation.py    the warm start: cloning the heuristic bot before PPO
     speed.py        training throughput for scripts/benchmark_training.py
+    train_cli.py    the train command line: Args read by tyro on top of a preset or a resumed run
     commands.py     the train and eval commands (argument parsing and printing)
 
 It stands on the env package: the games are `rlyeh_env.table.Table`s, the network, checkpoint

@@ -12,27 +12,18 @@ from pathlib import Path
 from rlyeh_env.players import parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
 
-from .config import add_arguments, from_namespace, given_options
+from .train_cli import parse_train_command
 
 
 def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog=prog, description="PPO self-play of the investigator and cultist policies."
-    )
-    parser.add_argument("--resume", type=Path, metavar="CHECKPOINT",
-                        help="continue the run saved in this training checkpoint (its settings, "
-                             "with any option given here applied on top)")
-    add_arguments(parser)
-    namespace = parser.parse_args(argv)
-    if namespace.resume is not None and namespace.preset is not None:
-        parser.error("--preset starts a new run; a resumed run keeps its own settings (override single options instead)")
-    from .trainer import Trainer
-
     try:
-        if namespace.resume is not None:
-            trainer = Trainer.resume(namespace.resume, **given_options(namespace))
+        command = parse_train_command(argv, prog)
+        from .trainer import Trainer
+
+        if command.resume is not None:
+            trainer = Trainer.resume(command.resume, **command.overrides)
         else:
-            trainer = Trainer(from_namespace(namespace))
+            trainer = Trainer(command.args)
     except (CheckpointError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -1,113 +1,123 @@
 """`Args`: every setting of a training run, each with its help text, plus the named presets.
 
-The help text lives in each field's metadata, so the command line (`scripts/train.py`, `rlyeh
-train`) and the docs are generated from one place: `add_arguments` builds argparse options from
-the fields and `from_namespace` reads them back.
+The help text is the docstring under each field, as in CleanRL: the `train` command line
+(`training/train_cli.py`, parsed by tyro) reads it from there, so the code, `--help` and the
+options cannot drift apart. Each is one line, however long: tyro keeps a docstring's line breaks
+in the help. This module does not import tyro: workers and bots load `Args` too.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-from dataclasses import dataclass, field
-
-
-def _help(text: str, default=dataclasses.MISSING, **kwargs):
-    return field(default=default, metadata={"help": text}, **kwargs)
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Args:
+    """Every setting of a training run (validated on construction)."""
+
     # -- the run
-    run_name: str = _help("name of the run folder under --runs-dir", "rlyeh")
-    runs_dir: str = _help("where run folders (TensorBoard logs, checkpoints, plot) are written", "runs")
-    seed: int = _help("seeds games, opponent draws, sampling and network initialisation", 1)
-    total_decisions: int = _help("stop after this many learner decisions (PPO; the warm start not counted)", 6_000_000)
-    threads: int = _help("torch intra-op threads (this machine has 2 cores)", 2)
-    checkpoint_every: int = _help("write a checkpoint every N updates (and always at the end)", 10)
-    eval_every: int = _help("play evaluation games against random and heuristic bots every N updates (0: never)", 10)
-    eval_games: int = _help("games per evaluation match-up (per role and opponent)", 100)
-    progress: bool = _help("show a progress bar", True)
+    run_name: str = "rlyeh"
+    """name of the run folder under --runs-dir"""
+    runs_dir: str = "runs"
+    """where run folders (TensorBoard logs, checkpoints, plot) are written"""
+    seed: int = 1
+    """seeds games, opponent draws, sampling and network initialisation"""
+    total_decisions: int = 6_000_000
+    """stop after this many learner decisions (PPO; the warm start not counted)"""
+    threads: int = 2
+    """torch intra-op threads (this machine has 2 cores)"""
+    checkpoint_every: int = 10
+    """write a checkpoint every N updates (and always at the end)"""
+    eval_every: int = 10
+    """play evaluation games against random and heuristic bots every N updates (0: never)"""
+    eval_games: int = 100
+    """games per evaluation match-up (per role and opponent)"""
+    progress: bool = True
+    """show a progress bar"""
 
     # -- the tables
-    table_sizes: tuple[int, ...] = _help("table sizes drawn uniformly for each game", (4, 5, 6, 7, 8))
-    sigil_reward: float = _help("reward shaping: +r to investigators, -r to cultists per sigil activated", 0.1)
-    num_games: int = _help("games stepped in lockstep (the batch of every policy forward)", 128)
-    rollout_workers: int = _help(
-        "processes that play each update's rollout, each with its share of the games and decisions and the "
-        "current weights (on-policy, no lag); 1 plays in the trainer's process", 1
-    )
-    decisions_per_rollout: int = _help(
-        "learner decisions gathered before each update; games under way then play to their end", 16_384
-    )
+    table_sizes: tuple[int, ...] = (4, 5, 6, 7, 8)
+    """table sizes drawn uniformly for each game"""
+    sigil_reward: float = 0.1
+    """reward shaping: +r to investigators, -r to cultists per sigil activated"""
+    num_games: int = 128
+    """games stepped in lockstep (the batch of every policy forward)"""
+    rollout_workers: int = 1
+    """processes that play each update's rollout, each with its share of the games and decisions and the current weights (on-policy, no lag); 1 plays in the trainer's process"""
+    decisions_per_rollout: int = 16_384
+    """learner decisions gathered before each update; games under way then play to their end"""
 
-    imitation_decisions: int = _help(
-        "warm start: clone the heuristic bot on this many of its decisions before PPO (0: off; feed-forward "
-        "policies only)", 0
-    )
-    imitation_epochs: int = _help("warm start: passes over the demonstrations", 10)
-    imitation_lr: float = _help("warm start: Adam learning rate", 1e-3)
-    imitation_minibatch_size: int = _help("warm start: demonstrations per gradient step", 512)
+    imitation_decisions: int = 0
+    """warm start: clone the heuristic bot on this many of its decisions before PPO (0: off; feed-forward policies only)"""
+    imitation_epochs: int = 10
+    """warm start: passes over the demonstrations"""
+    imitation_lr: float = 1e-3
+    """warm start: Adam learning rate"""
+    imitation_minibatch_size: int = 512
+    """warm start: demonstrations per gradient step"""
 
     # -- opponents (per game one side is drawn; the learners play the other)
-    opponent_latest: float = _help("probability that both sides are the latest learners (pure self-play)", 0.3)
-    opponent_heuristic: float = _help("probability that the opposing side is the heuristic bot", 0.35)
-    opponent_random: float = _help(
-        "probability that the opposing side is the random bot (also the share of warm-start games with a random side)",
-        0.15,
-    )
-    pool_size: int = _help(
-        "past snapshots kept per role; the rest of the probability mass draws one of them uniformly", 8
-    )
-    snapshot_every: int = _help("add the learners to the opponent pool every N updates", 5)
-    finetune_decisions: int = _help(
-        "scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume "
-        "with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)", 0
-    )
-    finetune_heuristic: tuple[float, ...] = _help(
-        "scripted fine-tune: probability that the opposing side is the heuristic bot (else the random bot); one "
-        "value for every table size, or five: for 4, 5, 6, 7 and 8 seats in that order", (0.7,)
-    )
-    finetune_table_sizes: tuple[int, ...] = _help(
-        "scripted fine-tune: table sizes drawn uniformly for each game (repeat a size to weight it; empty: "
-        "table_sizes)", ()
-    )
-    finetune_investigator_share: float = _help(
-        "scripted fine-tune: probability that the learner plays the investigators (the scripted bot the cultists); "
-        "the cultist learner plays the rest", 0.5
-    )
+    opponent_latest: float = 0.3
+    """probability that both sides are the latest learners (pure self-play)"""
+    opponent_heuristic: float = 0.35
+    """probability that the opposing side is the heuristic bot"""
+    opponent_random: float = 0.15
+    """probability that the opposing side is the random bot (also the share of warm-start games with a random side)"""
+    pool_size: int = 8
+    """past snapshots kept per role; the rest of the probability mass draws one of them uniformly"""
+    snapshot_every: int = 5
+    """add the learners to the opponent pool every N updates"""
+    finetune_decisions: int = 0
+    """scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)"""
+    finetune_heuristic: tuple[float, ...] = (0.7,)
+    """scripted fine-tune: probability that the opposing side is the heuristic bot (else the random bot); one value for every table size, or five: for 4, 5, 6, 7 and 8 seats in that order"""
+    finetune_table_sizes: tuple[int, ...] = ()
+    """scripted fine-tune: table sizes drawn uniformly for each game (repeat a size to weight it; empty: table_sizes)"""
+    finetune_investigator_share: float = 0.5
+    """scripted fine-tune: probability that the learner plays the investigators (the scripted bot the cultists); the cultist learner plays the rest"""
 
     # -- the network
-    hidden: tuple[int, ...] = _help(
-        "hidden layer widths of the policy trunk and of the value trunk (which shared_trunk drops)", (256, 128)
-    )
-    recurrent: bool = _help("put a GRU after the policy trunk (masked recurrent PPO)", False)
-    sequence_length: int = _help("recurrent only: backpropagation-through-time chunk length", 16)
-    central_critic: bool = _help("the value network reads the full truth (env.state()) instead of the observation", False)
-    shared_trunk: bool = _help(
-        "the value head reads the policy trunk's features instead of having its own trunk: about half the "
-        "network's arithmetic (not with central_critic)", False
-    )
-    belief_coef: float = _help("weight of the auxiliary cultist-belief loss", 0.5)
+    hidden: tuple[int, ...] = (256, 128)
+    """hidden layer widths of the policy trunk and of the value trunk (which shared_trunk drops)"""
+    recurrent: bool = False
+    """put a GRU after the policy trunk (masked recurrent PPO)"""
+    sequence_length: int = 16
+    """recurrent only: backpropagation-through-time chunk length"""
+    central_critic: bool = False
+    """the value network reads the full truth (env.state()) instead of the observation"""
+    shared_trunk: bool = False
+    """the value head reads the policy trunk's features instead of having its own trunk: about half the network's arithmetic (not with central_critic)"""
+    belief_coef: float = 0.5
+    """weight of the auxiliary cultist-belief loss"""
 
     # -- PPO
-    learning_rate: float = _help("Adam learning rate", 3e-4)
-    anneal_lr: bool = _help("decay the learning rate linearly to 0 over the run", True)
-    gamma: float = _help("discount factor per own decision", 0.995)
-    gae_lambda: float = _help("GAE lambda", 0.95)
-    update_epochs: int = _help("passes over each rollout", 3)
-    minibatch_size: int = _help("transitions (or recurrent chunks x length) per gradient step", 2048)
-    clip_coef: float = _help("PPO ratio clip", 0.2)
-    clip_value: bool = _help("clip the value loss as PPO's reference implementation does", True)
-    ent_coef: float = _help("entropy bonus (entropy over legal actions only)", 0.01)
-    vf_coef: float = _help("value loss weight", 0.5)
-    max_grad_norm: float = _help("global gradient-norm clip", 0.5)
-    target_kl: float = _help("stop an update's epochs early when approx KL exceeds this (0: never)", 0.0)
-    bf16: bool = _help(
-        "run the PPO update's network trunks under bfloat16 autocast (output layers, weights, optimizer, losses "
-        "and rollouts stay float32): faster matrix products on CPUs with AMX or AVX-512 BF16",
-        False,
-    )
+    learning_rate: float = 3e-4
+    """Adam learning rate"""
+    anneal_lr: bool = True
+    """decay the learning rate linearly to 0 over the run"""
+    gamma: float = 0.995
+    """discount factor per own decision"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    update_epochs: int = 3
+    """passes over each rollout"""
+    minibatch_size: int = 2048
+    """transitions (or recurrent chunks x length) per gradient step"""
+    clip_coef: float = 0.2
+    """PPO ratio clip"""
+    clip_value: bool = True
+    """clip the value loss as PPO's reference implementation does"""
+    ent_coef: float = 0.01
+    """entropy bonus (entropy over legal actions only)"""
+    vf_coef: float = 0.5
+    """value loss weight"""
+    max_grad_norm: float = 0.5
+    """global gradient-norm clip"""
+    target_kl: float = 0.0
+    """stop an update's epochs early when approx KL exceeds this (0: never)"""
+    bf16: bool = False
+    """run the PPO update's network trunks under bfloat16 autocast (output layers, weights, optimizer, losses and rollouts stay float32): faster matrix products on CPUs with AMX or AVX-512 BF16"""
 
     def __post_init__(self):
         if isinstance(self.finetune_heuristic, (int, float)):  # one number, as runs before v0.5 stored it
@@ -237,48 +247,3 @@ def preset(name: str, **overrides) -> Args:
     if name not in PRESETS:
         raise ValueError(f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}")
     return Args(**{**PRESETS[name], **overrides})
-
-
-# -- command line -------------------------------------------------------------------------------
-
-
-def _parse_bool(text: str) -> bool:
-    lowered = text.lower()
-    if lowered in ("1", "true", "yes", "on"):
-        return True
-    if lowered in ("0", "false", "no", "off"):
-        return False
-    raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """One `--kebab-case` option per `Args` field (default: the preset's value), plus `--preset`."""
-    parser.add_argument("--preset", choices=sorted(PRESETS), help="starting values (default: full)")
-    for f in dataclasses.fields(Args):
-        flag = "--" + f.name.replace("_", "-")
-        preset_values = ", ".join(f"{name} {values[f.name]}" for name, values in PRESETS.items() if f.name in values)
-        help_text = f.metadata["help"] + f" (default: {f.default}" + (f"; {preset_values})" if preset_values else ")")
-        if f.type in ("bool", bool):
-            parser.add_argument(flag, type=_parse_bool, metavar="BOOL", help=help_text)
-        elif f.type in ("tuple[int, ...]", "tuple[float, ...]"):
-            # A field whose default is empty may be given empty (the flag alone) to mean that default.
-            kind, metavar = (int, "N") if f.type == "tuple[int, ...]" else (float, "P")
-            parser.add_argument(flag, type=kind, nargs="*" if f.default == () else "+", metavar=metavar, help=help_text)
-        else:
-            kind = {"int": int, "float": float, "str": str}[f.type]
-            parser.add_argument(flag, type=kind, help=help_text)
-
-
-def given_options(namespace: argparse.Namespace) -> dict:
-    """The `Args` fields given on the command line, as field values."""
-    overrides = {}
-    for f in dataclasses.fields(Args):
-        value = getattr(namespace, f.name, None)
-        if value is not None:
-            overrides[f.name] = tuple(value) if isinstance(value, list) else value
-    return overrides
-
-
-def from_namespace(namespace: argparse.Namespace) -> Args:
-    """The preset named by `--preset` (full when not given), with every option given applied."""
-    return preset(namespace.preset or "full", **given_options(namespace))
