@@ -1,4 +1,4 @@
-"""Readable text: the legal actions of a seat, one seat's view, and the full truth.
+"""Readable text: one seat's view and the full truth (the words are `rlyeh_env.narration`'s).
 
 `render_seat` prints only what that seat may know (the same sources as its observation);
 `render_truth` prints everything, for spectators, replays and debugging.
@@ -6,23 +6,10 @@
 
 from __future__ import annotations
 
-from .engine.actions import describe
 from .engine.cards import Character, Equipment, God, Insanity, Page, Role, Sigil, label
 from .engine.config import MIDNIGHT
-from .engine.legal import legal_actions
 from .engine.state import EndReason, Phase, State, Winner
-
-
-def player_name(seat: int) -> str:
-    return f"player_{seat}"
-
-
-def describe_legal_actions(state: State, seat: int) -> list[tuple[int, str]]:
-    """(action id, description) for each legal action of `seat` (empty when it is not deciding)."""
-    if state.game_over or state.decider != seat:
-        return []
-    names = [player_name(s) for s in range(state.num_players)]
-    return [(a, describe(a, names, seat, state.config.hand_size)) for a in legal_actions(state)]
+from .narration import describe_legal_actions, narrate, narrate_truth, player_name  # also imported from here by callers
 
 
 def _cards(counts: list[int]) -> str:
@@ -121,90 +108,3 @@ def render_truth(state: State) -> str:
         played = ", ".join(f"{label(Sigil(sigil))} ({player_name(owner)})" for sigil, owner in record.played)
         lines.append(f"Incantation {i + 1} on {label(Sigil(record.target))} {verdict}: {played}")
     return "\n".join(lines)
-
-
-def narrate(event, viewer: int) -> str | None:
-    """One line of plain language for an event `viewer` witnessed (None: nothing worth saying).
-
-    Private events are narrated only to the seat that saw them; callers skip the others.
-    """
-    who = player_name(event.actor) if event.actor >= 0 else ""
-    target = player_name(event.target) if event.target >= 0 else ""
-    you = event.actor == viewer
-    kind, value = event.kind, event.value
-    if kind == "round":
-        return f"-- Round {value + 1}: {who} holds the pocket watch --"
-    if kind in ("declared", "compass"):
-        how = "turns the compass to" if kind == "compass" else "declares the target:"
-        return f"{who} {how} {label(Sigil(value))}"
-    if kind in ("contributed", "gamble_played"):
-        card = f"a face-up {label(Sigil(value))}" if value >= 0 else "a face-down card"
-        verb = "gambles and plays" if kind == "gamble_played" else "contributes"
-        return f"{who} {verb} {card} (pool: {event.target})"
-    if kind == "my_card" and you:
-        return f"(your card was {label(Sigil(value))})"
-    if kind == "researched":
-        return f"{who} researches, discarding {value} card{'s' if value != 1 else ''}"
-    if kind == "drew" and you:
-        return f"(you drew {label(Sigil(value))})"
-    if kind == "gamble_drew" and you:
-        return f"(you drew {label(Sigil(value))} from the gamble)"
-    if kind == "investigated":
-        return f"{who} investigates the pool"
-    if kind == "saw_pool" and you:
-        return f"(you see {label(Sigil(value))} in the pool)"
-    if kind == "swapped":
-        return f"{who} {'swaps a card' if value else 'swaps nothing'}"
-    if kind == "accused":
-        return f"{who} accuses {target}! The table votes."
-    if kind == "proposed_necronomicon":
-        return f"{who} proposes consulting the Necronomicon! The table votes."
-    if kind == "voted":
-        return f"   {who} voted {'Yes' if value else 'No'}"
-    if kind == "vote_result":
-        return f"The vote {'passes' if value else 'fails'}."
-    if kind == "role_revealed":
-        return f"{target} is revealed: {label(Role(value)).upper()}!"
-    if kind == "cursed":
-        return f"{who} curses {target}"
-    if kind == "sanity_lost":
-        card = f", drawing {label(Insanity(value))}" if value >= 0 else ""
-        return f"{who} loses 1 sanity{card}"
-    if kind == "went_mad":
-        return f"{who} goes MAD"
-    if kind == "incantation":
-        return f"The incantation on {label(Sigil(event.target))} {'SUCCEEDS' if value else 'FAILS'}!"
-    if kind == "clock":
-        return f"The clock strikes {value}"
-    if kind == "equipment":
-        return f"{who} uses the {label(Equipment(value))}"
-    if kind == "knifed":
-        return f"A face-down card is cut from the pool (pool: {event.target})"
-    if kind in ("shot", "spied", "ouija"):
-        return f"   ... on {target}"
-    if kind == "saw_hand" and you:
-        return f"(you see {label(Sigil(value))} in {target}'s hand)"
-    if kind == "saw_role" and you:
-        return f"(the board spells it out: {target} is {label(Role(value)).upper()})"
-    if kind == "saw_deck" and you:
-        return f"(coming up in the deck: {label(Sigil(value))})"
-    if kind == "page_offered" and you:
-        return f"(the Necronomicon shows you: {label(Page(value))})"
-    if kind == "page_enacted":
-        return f"{who} reads '{label(Page(value))}' aloud"
-    if kind == "healed":
-        return f"{who} recovers (sanity {value})"
-    if kind == "game_over":
-        return f"GAME OVER: the {label(Winner(value)).lower()} win ({label(EndReason(event.target)).lower()})"
-    return None
-
-
-def narrate_truth(event) -> str | None:
-    """One line for a spectator who sees everything: public events as everybody hears them,
-    private ones labelled with the seat that saw them."""
-    if event.seat < 0:
-        return narrate(event, -1)
-    line = narrate(event, event.seat)
-    if line is None:
-        return None
-    return f"   [{player_name(event.seat)} privately] {line.strip('()')}"

@@ -20,7 +20,7 @@ from ..engine.cards import Equipment, Page, Role, Sigil, VoteKind, label
 from ..engine.config import GameConfig
 from ..engine.game import Game
 from ..engine.state import Phase, State, Winner
-from ..text import describe_legal_actions, narrate, player_name
+from ..narration import describe_legal_actions, narrate, player_name
 from .glossary import PAGE
 from .replays import replay_path, save_replay
 from .screen import Screen

@@ -18,7 +18,7 @@ from rich.text import Text
 from ..engine.cards import Character, Equipment, God, Insanity, Page, Role, Sigil, VoteKind, label, phobia_of
 from ..engine.config import MIDNIGHT
 from ..engine.state import EndReason, Phase, State, Winner
-from ..text import player_name
+from ..narration import player_name
 from .glossary import EQUIPMENT, GOD, INSANITY, PAGE, PHOBIA
 
 SIGIL_STYLE = {Sigil.ITHAQUA: "bold white", Sigil.ZHAR: "bold yellow", Sigil.DAGON: "bold blue", Sigil.BOKRUG: "bold green"}

@@ -13,7 +13,7 @@ import sys
 import time
 
 from ..engine.game import Game
-from ..text import narrate_truth, player_name
+from ..narration import narrate_truth, player_name
 from .play import add_table_options, pause_seconds, table_config
 from .replays import replay_path, save_replay
 from .screen import Screen
