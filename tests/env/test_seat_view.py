@@ -4,21 +4,28 @@ For every seat of many mid-game states (every phase, table size and variant):
 - the projection equals an oracle read straight from the state, field by field, so a field
   dropped, added or decoded wrong fails (the seat's hand, role and what it peeked included);
 - a clone that changes everything the seat cannot know (`rlyeh_env_testkit.perturb`) gives the
-  identical projection;
-- `to_dict()` survives `json.dumps`.
+  identical projection, plain text and rich panels;
+- `rlyeh play` narrates the projection's log, and `to_dict()` survives `json.dumps`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import random
 
 import pytest
+from rich.console import Console
+
 from rlyeh_env.engine.state import Phase, State
 from rlyeh_env.narration import describe_legal_actions, narrate
 from rlyeh_env.observation import Encoder
 from rlyeh_env.seat_view import SeatView, beyond_the_vector, decode_seat, project_seat
+from rlyeh_env.terminal.play import narrate_new
+from rlyeh_env.terminal.screen import Screen
+from rlyeh_env.terminal.views import seat_panels, seat_view
+from rlyeh_env.text import render_seat, seat_text
 from rlyeh_env_testkit import perturb, sample_states
 
 
@@ -63,6 +70,12 @@ def oracle(state: State, seat: int) -> dict:
     )
 
 
+def _rich(renderable) -> str:
+    console = Console(file=io.StringIO(), width=160, force_terminal=True, color_system="truecolor")
+    console.print(renderable)
+    return console.file.getvalue()
+
+
 def test_the_projection_is_what_the_seat_knows(states):
     met = {"hand": 0, "seen_hands": 0, "deck_top": 0, "pool_look_size": 0, "gamble_cards": 0, "pages": 0,
            "private log": 0, "ouija": 0}
@@ -80,12 +93,27 @@ def test_the_projection_is_what_the_seat_knows(states):
 
 
 def test_the_projection_is_the_same_whatever_the_seat_cannot_know(states):
+    """And so are its renderings (drawn from it alone; checked on every fourth state for time,
+    tests/env/test_no_leak.py and tests/terminal/test_screen_no_leak.py check them on all)."""
     r = random.Random(0)
-    for state in states:
+    for i, state in enumerate(states):
         for seat in range(state.num_players):
             other = perturb(state, seat, r)
+            view = project_seat(state, seat)
             where = f"n={state.num_players} phase={Phase(state.phase).name} seat={seat} step={state.steps}"
-            assert project_seat(other, seat) == project_seat(state, seat), f"projection leak: {where}"
+            assert project_seat(other, seat) == view, f"projection leak: {where}"
+            if i % 4 == 0:
+                assert render_seat(other, seat) == seat_text(view), f"text leak: {where}"
+                assert _rich(seat_view(other, seat)) == _rich(seat_panels(view)), f"panel leak: {where}"
+
+
+def test_rlyeh_play_narrates_the_log_of_the_projection(states):
+    """The terminal's running narration and the projection's log are one read of the events."""
+    for state in states[::7]:
+        for seat in range(state.num_players):
+            screen = Screen(out=io.StringIO(), inp=io.StringIO(), fancy=False)
+            narrate_new(screen, state, seat, 0)
+            assert screen.out.getvalue().splitlines() == ["  " + line.text for line in project_seat(state, seat).log]
 
 
 def test_to_dict_goes_through_json(states):
