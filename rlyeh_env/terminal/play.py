@@ -1,8 +1,9 @@
 """`rlyeh play` (and `make play`): sit at a table against bots, the shipped checkpoint by default.
 
-You see only what your seat may know; every bot decides from its own observation. Your choices
-are numbered from the legal actions, one step at a time (Research discards one card per step,
-Investigate takes then gives). Anything else typed gets a short explanation and the prompt
+You see only what your seat may know: the board, the decision and the narration are drawn from
+your seat's projection (`rlyeh_env.seat_view`). Every bot decides from its own observation. Your
+choices are numbered from the legal actions, one step at a time (Research discards one card per
+step, Investigate takes then gives). Anything else typed gets a short explanation and the prompt
 again; `?` shows the table again, `q`, end of input or Ctrl-C leave the table. Every game is
 saved as a JSON replay (after each of your moves, and at the end) for `rlyeh replay`.
 """
@@ -20,9 +21,10 @@ from ..engine.cards import Equipment, Page, Role, Sigil, VoteKind, label
 from ..engine.config import GameConfig
 from ..engine.game import Game
 from ..engine.state import Phase, State, Winner
+from ..narration import player_name
 from ..players import SHIPPED, check_player, parse_seat_overrides
+from ..seat_view import SeatView, narrated, project_seat, witnessed
 from ..table import Table
-from ..text import describe_legal_actions, narrate, player_name
 from .glossary import PAGE
 from .replays import replay_path, save_replay
 from .screen import Screen
@@ -89,41 +91,43 @@ def choose_seat(game: Game, args: argparse.Namespace, seed: int) -> int:
     return random.Random(seed).choice(seats)
 
 
-def decision_heading(state: State, me: int) -> str:
-    """What the person is deciding, in a sentence (from what their seat may know)."""
-    player = state.players[me]
-    phase = Phase(state.phase)
+def decision_heading(view: SeatView) -> str:
+    """What the person is deciding, in a sentence (from their seat's projection)."""
+    board = view.board
+    phase = Phase(board.phase)
     if phase == Phase.DECLARE_TARGET:
         return "You hold the pocket watch: declare the target sigil."
     if phase == Phase.TURN:
         return "Your turn. Free actions (equipment, the Necronomicon) come first; then one main action."
     if phase == Phase.RESEARCH_DISCARD:
-        return f"Research: discard cards one at a time, then refill to {state.config.hand_size}."
+        return f"Research: discard cards one at a time, then refill to {board.hand_size}."
     if phase == Phase.GAMBLE_PLAY:
-        drawn = ", ".join(label(Sigil(c)) for c in state.pending.gamble_cards)
+        drawn = ", ".join(label(Sigil(c)) for c in view.gamble_cards)
         return f"Gamble: you drew {drawn}. Play one into the pool; the other is discarded."
     if phase == Phase.INVESTIGATE_TAKE:
         return "Investigate: take one of the cards you saw (you give one of yours back next), or swap nothing."
     if phase == Phase.INVESTIGATE_GIVE:
         return "Investigate: choose the card from your hand that goes into the pool in its place."
     if phase == Phase.VOTE:
-        vote = state.pending.vote
+        vote = board.vote
         subject = (f"{player_name(vote.proposer)} accuses {player_name(vote.accused)} of being a cultist"
                    if vote.kind == VoteKind.ACCUSATION else f"{player_name(vote.proposer)} proposes reading the Necronomicon")
         return f"Vote: {subject}. Votes stay secret until everybody has voted."
     if phase == Phase.NECRONOMICON_PAGE:
         return "You read the Necronomicon: enact one of the pages you see."
     if phase in (Phase.EQUIPMENT_PLAYER, Phase.EQUIPMENT_SIGIL):
-        return f"Aim your {label(Equipment(player.equipment))}."
+        return f"Aim your {label(Equipment(view.me.equipment))}."
     return "Your decision."
 
 
-def choice_texts(state: State, me: int) -> list[tuple[int, str]]:
+def choice_texts(view: SeatView) -> list[tuple[int, str]]:
+    """The seat's legal choices, each page of the Necronomicon with its rule."""
     out = []
-    for action, text in describe_legal_actions(state, me):
-        if state.phase == Phase.NECRONOMICON_PAGE:
-            text += f" ({PAGE[Page(action - A.PAGE)]})"
-        out.append((action, text))
+    for choice in view.choices:
+        text = choice.text
+        if view.board.phase == Phase.NECRONOMICON_PAGE:
+            text += f" ({PAGE[Page(choice.action - A.PAGE)]})"
+        out.append((choice.action, text))
     return out
 
 
@@ -132,10 +136,11 @@ HELP = "type the number of a choice; ? shows the table again; q leaves (the game
 
 def ask_human(screen: Screen, state: State, me: int, show_board: bool) -> int | None:
     """The action the person picks, or None when they leave."""
+    view = project_seat(state, me)
     if show_board:
-        screen.seat(state, me)
-    choices = choice_texts(state, me)
-    screen.choices(decision_heading(state, me), [text for _, text in choices])
+        screen.seat(view)
+    choices = choice_texts(view)
+    screen.choices(decision_heading(view), [text for _, text in choices])
     while True:
         text = screen.ask("Your choice: ")
         if text is None or text.lower() in ("q", "quit", "exit"):
@@ -143,8 +148,8 @@ def ask_human(screen: Screen, state: State, me: int, show_board: bool) -> int | 
         if text.isdigit() and 1 <= int(text) <= len(choices):
             return choices[int(text) - 1][0]
         if text in ("?", "h", "help"):
-            screen.seat(state, me)
-            screen.choices(decision_heading(state, me), [t for _, t in choices])
+            screen.seat(view)
+            screen.choices(decision_heading(view), [t for _, t in choices])
             continue
         shown = f"'{text}'" if text else "An empty line"
         screen.say(f"  {shown} is not a choice: {HELP} (1 to {len(choices)}).", "yellow")
@@ -152,11 +157,8 @@ def ask_human(screen: Screen, state: State, me: int, show_board: bool) -> int | 
 
 def narrate_new(screen: Screen, state: State, me: int, start: int) -> int:
     """Narrate events from index `start` that `me` witnessed; return the new start."""
-    for event in state.events[start:]:
-        if event.seat in (-1, me):
-            line = narrate(event, me)
-            if line:
-                screen.say("  " + line, "italic" if event.seat == me else "")
+    for line in narrated(witnessed(state, me, start), me):
+        screen.say("  " + line.text, "italic" if line.private else "")
     return len(state.events)
 
 

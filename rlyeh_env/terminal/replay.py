@@ -13,7 +13,7 @@ from pathlib import Path
 from ..engine.actions import describe
 from ..engine.game import Game
 from ..engine.state import State
-from ..text import narrate_truth, player_name
+from ..narration import narrate_truth, player_name
 from .replays import Replay, load_replay
 from .screen import Screen
 

@@ -2,7 +2,7 @@
 
 On a terminal the board is drawn with rich (panels, tables, coloured sigils); when stdout is a
 pipe or a file, every view is the plain text of `rlyeh_env.text` and input is read line by line,
-so scripts and tests can drive a game.
+so scripts and tests can drive a game. A seat's board is drawn from its projection (`SeatView`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.state import State
-from ..text import render_seat, render_truth
-from .views import seat_view, suspicion_table, truth_view
+from ..seat_view import SeatView
+from ..text import render_truth, seat_text
+from .views import seat_panels, suspicion_table, truth_view
 
 
 class Screen:
@@ -41,12 +42,12 @@ class Screen:
         else:
             print(f"--- {title} ---" if title else "", file=self.out, flush=True)
 
-    def seat(self, state: State, seat: int) -> None:
-        """The board as `seat` may see it."""
+    def seat(self, view: SeatView) -> None:
+        """The board as a seat may see it: its projection."""
         if self.fancy:
-            self.console.print(seat_view(state, seat))
+            self.console.print(seat_panels(view))
         else:
-            print(render_seat(state, seat, with_choices=False), file=self.out, flush=True)
+            print(seat_text(view, with_choices=False), file=self.out, flush=True)
 
     def truth(self, state: State, suspicions: Mapping[int, Sequence[float]] | None = None) -> None:
         """The whole truth, and the checkpoint bots' suspicions when given."""

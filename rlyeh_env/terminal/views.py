@@ -1,9 +1,10 @@
-"""Rich renderables of the table: one seat's view (`seat_view`) and the full truth (`truth_view`).
+"""Rich renderables of the table: one seat's view (`seat_panels`) and the full truth (`truth_view`).
 
-`seat_view` reads exactly what `rlyeh_env.text.render_seat` reads, the sources of the seat's
-observation, and the no-leak tests hold it to that. The truth view adds every secret: roles,
-hands, the pool's cards and owners, who played which card of each incantation, and optionally
-the checkpoint bots' suspicions.
+`seat_panels` draws a seat's projection (`rlyeh_env.seat_view.SeatView`, the one source of every
+human view of a seat) and reads nothing else; `seat_view(state, seat)` builds the projection and
+draws it. The truth view draws the public board of a projection (`public_board`) and adds every
+secret from the state: roles, hands, the pool's cards and owners, who played which card of each
+incantation, and optionally the checkpoint bots' suspicions.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.cards import Character, Equipment, God, Insanity, Page, Role, Sigil, VoteKind, label, phobia_of
+from ..engine.cards import Character, Equipment, God, Insanity, Page, Phobia, Role, Sigil, VoteKind, label
 from ..engine.config import MIDNIGHT
 from ..engine.state import EndReason, Phase, State, Winner
-from ..text import player_name
+from ..narration import player_name
+from ..seat_view import Board, SeatView, project_seat, public_board
 from .glossary import EQUIPMENT, GOD, INSANITY, PAGE, PHOBIA
 
 SIGIL_STYLE = {Sigil.ITHAQUA: "bold white", Sigil.ZHAR: "bold yellow", Sigil.DAGON: "bold blue", Sigil.BOKRUG: "bold green"}
@@ -56,66 +58,64 @@ def cards_text(counts: Sequence[int]) -> Text:
 # -- the public board --------------------------------------------------------------------------------
 
 
-def clock_text(state: State) -> Text:
+def clock_text(board: Board) -> Text:
     """A track of the hours from the first to midnight: struck hours filled, the rest hollow."""
-    first = state.config.first_hour
     text = Text("Clock ")
-    for hour in range(first + 1, MIDNIGHT + 1):
-        text.append("●" if hour <= state.hour else "○", style="red" if hour <= state.hour else "green")
-    left = MIDNIGHT - state.hour
-    text.append(f"  {state.hour}:00, {left} hour{'s' if left != 1 else ''} to midnight",
+    for hour in range(board.first_hour + 1, MIDNIGHT + 1):
+        text.append("●" if hour <= board.hour else "○", style="red" if hour <= board.hour else "green")
+    left = MIDNIGHT - board.hour
+    text.append(f"  {board.hour}:00, {left} hour{'s' if left != 1 else ''} to midnight",
                 style="bold red" if left <= 2 else "")
     return text
 
 
-def sigils_text(state: State) -> Text:
+def sigils_text(board: Board) -> Text:
     text = Text("Sigils ")
     for s in range(4):
-        god = God(state.gods[s])
+        god = God(board.gods[s])
         name = label(Sigil(s)) + (f" ({label(god)}: {GOD[god]})" if god not in (0, 1, 2, 3) else "")
-        if state.activated[s]:
+        if board.activated[s]:
             text.append_text(sigil_text(s, f"✔ {name}"))
-        elif s == state.target:
+        elif s == board.target:
             text.append_text(Text(f"◎ {name} (target)", style=SIGIL_STYLE[Sigil(s)] + " reverse"))
         else:
             text.append(f"· {name}", style="dim")
         text.append("   ")
-    if state.target < 0 and not state.game_over:
+    if board.target < 0 and not board.game_over:
         text.append("(no target declared)", style="dim")
     return text
 
 
-def pool_text(state: State) -> Text:
-    text = Text(f"Pool {len(state.pool)}/{state.config.incantation_size}  ")
-    for card in state.pool:
-        text.append_text(sigil_text(card.sigil, label(Sigil(card.sigil))) if card.face_up else Text(CARD_BACK, style="magenta"))
+def pool_text(board: Board) -> Text:
+    text = Text(f"Pool {len(board.pool)}/{board.incantation_size}  ")
+    for card in board.pool:
+        text.append_text(sigil_text(card) if card >= 0 else Text(CARD_BACK, style="magenta"))
         text.append(" ")
-    if not state.pool:
+    if not board.pool:
         text.append("empty", style="dim")
     return text
 
 
-def _cultist_count(state: State) -> str:
-    if state.config.hidden_cultist_count:
-        lo, hi = state.config.hidden_range()
+def _cultist_count(board: Board) -> str:
+    if board.cultists < 0:
+        lo, hi = board.cultist_range
         return f"{lo} to {hi} cultists (nobody is told how many)"
-    count = state.config.cultists
-    return f"{count} cultist{'s' if count != 1 else ''} at this table"
+    return f"{board.cultists} cultist{'s' if board.cultists != 1 else ''} at this table"
 
 
-def board_panel(state: State, title: str) -> Panel:
+def board_panel(board: Board, title: str) -> Panel:
     lines = [
-        clock_text(state),
-        sigils_text(state),
-        pool_text(state),
-        Text(f"Mythos deck {len(state.deck)}, discard pile {len(state.discard)}; {_cultist_count(state)}", style="dim"),
+        clock_text(board),
+        sigils_text(board),
+        pool_text(board),
+        Text(f"Mythos deck {board.deck}, discard pile {board.discard}; {_cultist_count(board)}", style="dim"),
     ]
-    if state.game_over:
-        lines.append(Text(f"GAME OVER: the {label(Winner(state.winner)).lower()} win "
-                          f"({label(EndReason(state.end_reason)).lower()})", style="bold"))
+    if board.game_over:
+        lines.append(Text(f"GAME OVER: the {label(Winner(board.winner)).lower()} win "
+                          f"({label(EndReason(board.end_reason)).lower()})", style="bold"))
     else:
-        lines.append(Text(f"{player_name(state.decider)} {PHASE_TEXT[Phase(state.phase)]}"))
-        vote = state.pending.vote
+        lines.append(Text(f"{player_name(board.decider)} {PHASE_TEXT[Phase(board.phase)]}"))
+        vote = board.vote
         if vote is not None:
             subject = (f"{player_name(vote.proposer)} accuses {player_name(vote.accused)}"
                        if vote.kind == VoteKind.ACCUSATION
@@ -124,41 +124,38 @@ def board_panel(state: State, title: str) -> Panel:
     return Panel(Group(*lines), title=title, title_align="left")
 
 
-def players_table(state: State, viewer: int | None, truth: bool = False) -> Table:
-    """Every player's public status; `viewer` marks "you" and adds the roles that seat knows;
-    `truth` adds every role and hand."""
+def players_table(board: Board, roles: Sequence[int], you: int | None = None,
+                  hands: Sequence[Sequence[int]] | None = None) -> Table:
+    """Every player's public status, with `roles` (per seat, -1 unknown) in the role column;
+    `you` marks the viewer and the roles it learnt privately, `hands` adds a hand column."""
     table = Table(title="Players", title_justify="left", expand=False, pad_edge=False)
     for column in ("seat", "character (phobia)", "sanity", "cards", "equipment", "role", "insanity"):
         table.add_column(column)
-    if truth:
+    if hands is not None:
         table.add_column("hand")
-    known = state.players[viewer].memory.known_roles if viewer is not None else None
-    for seat, p in enumerate(state.players):
-        name = Text(player_name(seat), style="bold" if seat == viewer else "")
-        if seat == viewer:
+    for p in board.players:
+        name = Text(player_name(p.seat), style="bold" if p.seat == you else "")
+        if p.seat == you:
             name.append(" (you)")
-        if seat == state.watch:
+        if p.seat == board.watch:
             name.append(" ⌚")
-        character = Character(p.character)
-        sanity = Text("♥" * p.sanity + "♡" * max(0, state.config.start_sanity - p.sanity),
+        sanity = Text("♥" * p.sanity + "♡" * max(0, board.start_sanity - p.sanity),
                       style="red" if p.sanity <= 1 else "")
-        if p.sanity == 0:
+        if p.mad:
             sanity = Text("MAD", style="bold magenta")
         equipment = Text(label(Equipment(p.equipment)), style="dim strike" if p.equipment_used else "")
-        if truth or p.revealed or seat == viewer:
-            role = role_text(p.role)
-            if p.revealed:
+        role = Text("?", style="dim")
+        if roles[p.seat] >= 0:
+            role = role_text(roles[p.seat])
+            if p.revealed_role >= 0:
                 role.append(" (revealed)")
-        elif known is not None and known[seat] >= 0:
-            role = role_text(known[seat])
-            role.append(" (you know)")
-        else:
-            role = Text("?", style="dim")
+            elif you is not None and p.seat != you:
+                role.append(" (you know)")
         insanity = Text(", ".join(label(Insanity(c)) for c in p.insanity) or "-")
-        row = [name, f"{label(character)} ({label(phobia_of(character)).lower()})", sanity, str(p.hand_count),
+        row = [name, f"{label(Character(p.character))} ({label(Phobia(p.phobia)).lower()})", sanity, str(p.cards),
                equipment, role, insanity]
-        if truth:
-            row.append(cards_text(p.hand))
+        if hands is not None:
+            row.append(cards_text(hands[p.seat]))
         table.add_row(*row)
     return table
 
@@ -166,48 +163,52 @@ def players_table(state: State, viewer: int | None, truth: bool = False) -> Tabl
 # -- one seat ----------------------------------------------------------------------------------------
 
 
-def _you_panel(state: State, seat: int) -> Panel:
-    me = state.players[seat]
-    mem = me.memory
+def _you_panel(view: SeatView) -> Panel:
+    me, board = view.me, view.board
     character = Character(me.character)
     lines = [
-        Text.assemble("You are ", role_text(me.role),
-                      (" (cultists do not know each other)" if me.role == Role.CULTIST else "", "dim")),
-        Text.assemble("Hand: ", cards_text(me.hand), f"   sanity {me.sanity}/{state.config.start_sanity}"),
-        Text(f"Character: {label(character)}, who {PHOBIA[phobia_of(character)]}"),
+        Text.assemble("You are ", role_text(view.role),
+                      (" (cultists do not know each other)" if view.role == Role.CULTIST else "", "dim")),
+        Text.assemble("Hand: ", cards_text(view.hand), f"   sanity {me.sanity}/{board.start_sanity}"),
+        Text(f"Character: {label(character)}, who {PHOBIA[Phobia(me.phobia)]}"),
         Text(f"Equipment: {label(Equipment(me.equipment))}"
              + (" (used)" if me.equipment_used else f" - {EQUIPMENT[Equipment(me.equipment)]}")),
     ]
     for card in sorted(set(me.insanity)):
         lines.append(Text(f"Insanity: {label(Insanity(card))} - {INSANITY[Insanity(card)]}", style="magenta"))
-    if me.sanity == 0:
+    if me.mad:
         lines.append(Text("You are MAD: no Investigate, no Necronomicon, your cards go in face up", style="magenta"))
-    if any(mem.pool_mine):
-        lines.append(Text.assemble("You put into this pool: ", cards_text(mem.pool_mine)))
-    if mem.pool_look_size:
-        lines.append(Text.assemble(f"Your last look at this pool ({mem.pool_look_size} cards): ", cards_text(mem.pool_look)))
-    for s, hand in enumerate(mem.seen_hands):
-        if hand is not None and s != seat:
+    if any(view.pool_mine):
+        lines.append(Text.assemble("You put into this pool: ", cards_text(view.pool_mine)))
+    if view.pool_look_size:
+        lines.append(Text.assemble(f"Your last look at this pool ({view.pool_look_size} cards): ", cards_text(view.pool_look)))
+    for s, hand in enumerate(view.seen_hands):
+        if hand is not None and s != view.seat:
             lines.append(Text.assemble(f"You saw {player_name(s)}'s hand: ", cards_text(hand)))
-    if mem.deck_top:
-        lines.append(Text.assemble("Next Mythos cards: ", Text(", ").join(sigil_text(c) for c in mem.deck_top)))
-    if state.decider == seat and not state.game_over:
-        if state.phase == Phase.GAMBLE_PLAY and state.pending.gamble_cards:
-            lines.append(Text.assemble("You drew: ", Text(", ").join(sigil_text(c) for c in state.pending.gamble_cards)))
-        if state.phase == Phase.NECRONOMICON_PAGE:
-            for page in state.pending.pages:
+    if view.deck_top:
+        lines.append(Text.assemble("Next Mythos cards: ", Text(", ").join(sigil_text(c) for c in view.deck_top)))
+    if view.deciding:
+        if board.phase == Phase.GAMBLE_PLAY and view.gamble_cards:
+            lines.append(Text.assemble("You drew: ", Text(", ").join(sigil_text(c) for c in view.gamble_cards)))
+        if board.phase == Phase.NECRONOMICON_PAGE:
+            for page in view.pages:
                 lines.append(Text(f"The book shows: {label(Page(page))} - {PAGE[Page(page)]}", style="bold"))
-    return Panel(Group(*lines), title=f"You: {player_name(seat)}", title_align="left",
-                 border_style=ROLE_STYLE[Role(me.role)].split()[-1])
+    return Panel(Group(*lines), title=f"You: {player_name(view.seat)}", title_align="left",
+                 border_style=ROLE_STYLE[Role(view.role)].split()[-1])
+
+
+def seat_panels(view: SeatView) -> RenderableType:
+    """The rich view of one seat, drawn from its projection only."""
+    return Group(
+        board_panel(view.board, f"The Gate of R'lyeh - round {view.board.round + 1}"),
+        players_table(view.board, view.known_roles, you=view.seat),
+        _you_panel(view),
+    )
 
 
 def seat_view(state: State, seat: int) -> RenderableType:
-    """What `seat` may see of the table (nothing more: see the module docstring)."""
-    return Group(
-        board_panel(state, f"The Gate of R'lyeh - round {state.round + 1}"),
-        players_table(state, seat),
-        _you_panel(state, seat),
-    )
+    """`seat_panels` of `seat`'s projection."""
+    return seat_panels(project_seat(state, seat))
 
 
 # -- the truth ---------------------------------------------------------------------------------------
@@ -251,10 +252,11 @@ def truth_view(state: State, suspicions: Mapping[int, Sequence[float]] | None = 
         pool.append("  ")
     if not state.pool:
         pool.append("none", style="dim")
+    board = public_board(state)
     parts: list[RenderableType] = [
-        board_panel(state, f"The full truth - round {state.round + 1}"),
+        board_panel(board, f"The full truth - round {board.round + 1}"),
         pool,
-        players_table(state, None, truth=True),
+        players_table(board, [p.role for p in state.players], hands=[p.hand for p in state.players]),
     ]
     if state.incantations:
         parts.append(incantations_table(state))

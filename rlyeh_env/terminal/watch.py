@@ -12,9 +12,9 @@ import random
 import sys
 import time
 
+from ..narration import narrate_truth, player_name
 from ..players import SHIPPED, parse_seat_overrides
 from ..table import Table
-from ..text import narrate_truth, player_name
 from .play import add_table_options, pause_seconds, table_config
 from .replays import replay_path, save_replay
 from .screen import Screen

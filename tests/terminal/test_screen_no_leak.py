@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 
 from rlyeh_env.engine.state import State
+from rlyeh_env.seat_view import project_seat
 from rlyeh_env.terminal.play import choice_texts, decision_heading, narrate_new
 from rlyeh_env.terminal.views import seat_view, truth_view
 from rlyeh_env.text import render_seat
@@ -32,8 +33,9 @@ def screen_of(state: State, seat: int) -> str:
     """Everything the table may print for `seat` in this state."""
     parts = [_rendered(seat_view(state, seat)), render_seat(state, seat)]
     if state.decider == seat and not state.game_over:
-        parts.append(decision_heading(state, seat))
-        parts += [text for _, text in choice_texts(state, seat)]
+        view = project_seat(state, seat)
+        parts.append(decision_heading(view))
+        parts += [text for _, text in choice_texts(view)]
     narration = scripted_screen([])
     narrate_new(narration, state, seat, 0)
     parts.append(narration.out.getvalue())
@@ -73,9 +75,10 @@ def test_every_decision_is_explained_and_offers_exactly_the_legal_actions(states
         if state.game_over:
             continue
         seat = state.decider
-        heading = decision_heading(state, seat)
+        view = project_seat(state, seat)
+        heading = decision_heading(view)
         headings.setdefault(Phase(state.phase), heading)
-        assert [a for a, _ in choice_texts(state, seat)] == legal_actions(state)
+        assert [a for a, _ in choice_texts(view)] == legal_actions(state)
         if state.phase == Phase.VOTE:
             assert player_name(state.pending.vote.proposer) in heading and "secret" in heading
         if state.phase == Phase.GAMBLE_PLAY:
