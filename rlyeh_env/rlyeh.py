@@ -291,7 +291,7 @@ class raw_env(AECEnv, EzPickle):
 
     def legal_moves(self, agent: str | None = None) -> list[tuple[int, str]]:
         """(action id, plain-language description) for each legal action of the acting agent."""
-        from .text import describe_legal_actions
+        from .narration import describe_legal_actions
 
         agent = agent or self.agent_selection
         return describe_legal_actions(self.game.state, self._seat[agent])

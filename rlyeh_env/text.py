@@ -12,7 +12,7 @@ from __future__ import annotations
 from .engine.cards import Character, Equipment, God, Insanity, Page, Role, Sigil, label
 from .engine.config import MIDNIGHT
 from .engine.state import EndReason, Phase, State, Winner
-from .narration import describe_legal_actions, narrate, narrate_truth, player_name  # also imported from here by callers
+from .narration import player_name
 from .seat_view import Board, PublicPlayer, SeatView, project_seat, public_board
 
 

@@ -68,7 +68,7 @@ def test_every_decision_is_explained_and_offers_exactly_the_legal_actions(states
     """Step by step: each phase has its sentence, and the numbered choices are the legal actions."""
     from rlyeh_env.engine import Phase
     from rlyeh_env.engine.legal import legal_actions
-    from rlyeh_env.text import player_name
+    from rlyeh_env.narration import player_name
 
     headings = {}
     for state in states:
