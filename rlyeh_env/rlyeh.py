@@ -123,12 +123,15 @@ gives the offender -1 for an illegal action id; an id out of range or a float th
 Zero until the game ends; then +1 for every member of the winning team and -1 for every member
 of the losing team (investigators win on the fourth sigil; cultists at midnight or by the
 Necronomicon's Doom). Optional shaping, off by default: `sigil_reward=r` gives every investigator
-+r and every cultist -r when a sigil is activated.
++r and every cultist -r when a sigil is activated. The rule is written once, in
+`rlyeh_env.table.Table.step`: this env, the tournaments and the trainer all step games through it.
 
 ## Helpers
 `raw_env.legal_moves(agent)` lists `(action, description)` in plain language;
 `raw_env.render_seat(agent)` renders one seat's view as text, `render()` the full truth;
-`raw_env.game` is the engine `Game` (config, seed, actions) and can be saved and replayed.
+`raw_env.game` is the engine `Game` (config, seed, actions: `to_dict()` and `Game.from_dict`
+rebuild it); `raw_env.table` is the `Table` it runs on. `render_seat` renders the seat's
+projection (`rlyeh_env.seat_view`), the one every human view is drawn from.
 `rlyeh_env.wrappers.SingleAgentEnv` is one seat's view as a Gymnasium env, with bots in the other
 seats, for single-agent trainers such as sb3-contrib's `MaskablePPO`.
 
@@ -191,6 +194,9 @@ class _ActionSpace(spaces.Discrete):
 
 
 class raw_env(AECEnv, EzPickle):
+    """The AEC API over one `Table` per episode: the table steps the game, pays the rewards and
+    builds every observation and mask; this class only keeps PettingZoo's per-agent dicts."""
+
     metadata = {"name": ENV_NAME, "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(
