@@ -18,7 +18,7 @@ from .bots.base import Bot
 from .engine import EndReason, GameConfig, Role, Winner
 from .engine.actions import NUM_ACTIONS
 from .engine.game import Game
-from .fast_observation import IncrementalEncoder
+from .observation import IncrementalEncoder
 
 BotFactory = Callable[[int], Bot]
 """Builds a bot from a seed."""

@@ -14,7 +14,7 @@ from gymnasium.utils import EzPickle
 from .engine import GameConfig, Role, Winner
 from .engine.actions import NUM_ACTIONS
 from .engine.game import Game
-from .fast_observation import IncrementalEncoder
+from .observation import IncrementalEncoder
 from .text import render_seat, render_truth
 
 ENV_NAME = "rlyeh_v0"

@@ -26,8 +26,7 @@ import torch
 
 import rlyeh_env
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT
-from rlyeh_env.observation import TRUTH_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 
 CHECKPOINT_FORMAT = 1
 ROLE_KEYS = ("INVESTIGATOR", "CULTIST")

@@ -23,7 +23,7 @@ import torch
 
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.fast_observation import IncrementalEncoder
+from rlyeh_env.observation import IncrementalEncoder
 
 from .buffer import RolloutBuffer
 from .network import BELIEF_SEATS

@@ -22,7 +22,7 @@ import math
 import torch
 from torch import nn
 
-from rlyeh_env.layout import SEATS
+from rlyeh_env.observation import SEATS
 
 BELIEF_SEATS = SEATS - 1  # every seat but the observer's, in seat-relative order
 MASKED_LOGIT = -1e9

@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from rlyeh_env.engine import Role
-from rlyeh_env.layout import SEAT_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT
 
 from .checkpoint import CheckpointError, load_checkpoint
 from .network import ActorCritic

@@ -13,7 +13,7 @@ import numpy as np
 from rlyeh_env.engine import GameConfig, Role, Winner
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.engine.game import Game
-from rlyeh_env.fast_observation import IncrementalEncoder
+from rlyeh_env.observation import IncrementalEncoder
 
 
 class Table:

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT, NUM_GODS, NUM_INSANITY
 from ..engine.config import GameConfig
-from ..layout import INCANTATION_FEATURES, INCANTATION_HISTORY, SEAT_LAYOUT, SEATS, VOTE_FEATURES, VOTE_HISTORY
+from ..observation import INCANTATION_FEATURES, INCANTATION_HISTORY, SEAT_LAYOUT, SEATS, VOTE_FEATURES, VOTE_HISTORY
 
 _AT = {name: piece.start for name, piece in SEAT_LAYOUT.pieces.items()}
 _HIST_INC = SEAT_LAYOUT["history.incantations"]

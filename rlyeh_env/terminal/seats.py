@@ -17,7 +17,7 @@ from ..bots import make_bot
 from ..engine.actions import NUM_ACTIONS
 from ..engine.config import GameConfig
 from ..engine.game import Game
-from ..fast_observation import IncrementalEncoder
+from ..observation import IncrementalEncoder
 
 HUMAN = "human"
 SCRIPTED = ("heuristic", "random")

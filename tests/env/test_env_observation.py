@@ -13,8 +13,7 @@ import pytest
 from rlyeh_env import raw_env
 from rlyeh_env.engine import GameConfig, Phase, apply_action, legal_actions, new_game
 from rlyeh_env.engine import actions as A
-from rlyeh_env.layout import SEAT_LAYOUT, SEATS
-from rlyeh_env.observation import HISTORY_LAYOUT, TRUTH_LAYOUT, Encoder
+from rlyeh_env.observation import HISTORY_LAYOUT, SEAT_LAYOUT, SEATS, TRUTH_LAYOUT, Encoder
 from rlyeh_env_testkit import policy, sample_states
 from scenario import set_hand, set_pool
 

@@ -11,8 +11,7 @@ import pytest
 import rlyeh_env
 from rlyeh_env import env, raw_env
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT, Layout
-from rlyeh_env.observation import HISTORY_LAYOUT, TRUTH_LAYOUT, Encoder
+from rlyeh_env.observation import HISTORY_LAYOUT, SEAT_LAYOUT, TRUTH_LAYOUT, Encoder, Layout
 from rlyeh_env.engine import GameConfig
 
 ROW = re.compile(r"^\| (\d+)-(\d+) \| `([\w.]+)` \| \(([\d, ]+)\) \| (.+) \|$")

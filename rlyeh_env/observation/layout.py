@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT, NUM_GODS, NUM_INSANITY, NUM_PAGES
-from .engine.state import NUM_PHASES
+from ..engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT, NUM_GODS, NUM_INSANITY, NUM_PAGES
+from ..engine.state import NUM_PHASES
 
 SEATS = 8  # observations are padded to the largest table
 INCANTATION_HISTORY = 8  # most recent incantations kept in the observation

@@ -15,9 +15,9 @@ import functools
 
 import numpy as np
 
-from .engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT, NUM_GODS, NUM_INSANITY, NUM_PAGES, Role, VoteKind, opposite
-from .engine.config import MIDNIGHT, GameConfig
-from .engine.state import EVENT_KINDS, SEAT_TARGET_EVENTS, Phase, State
+from ..engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT, NUM_GODS, NUM_INSANITY, NUM_PAGES, Role, VoteKind, opposite
+from ..engine.config import MIDNIGHT, GameConfig
+from ..engine.state import EVENT_KINDS, SEAT_TARGET_EVENTS, Phase, State
 from .layout import (
     DECK_TOP,
     INCANTATION_FEATURES,

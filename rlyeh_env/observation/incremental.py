@@ -40,9 +40,9 @@ import functools
 
 import numpy as np
 
-from .engine.cards import NUM_GODS, NUM_INSANITY, NUM_PAGES, Role, VoteKind, opposite
-from .engine.config import MIDNIGHT, GameConfig
-from .engine.state import SEAT_TARGET_EVENTS, Phase, State
+from ..engine.cards import NUM_GODS, NUM_INSANITY, NUM_PAGES, Role, VoteKind, opposite
+from ..engine.config import MIDNIGHT, GameConfig
+from ..engine.state import SEAT_TARGET_EVENTS, Phase, State
 from .layout import (
     DECK_TOP,
     INCANTATION_FEATURES,
@@ -55,7 +55,7 @@ from .layout import (
     VOTE_FEATURES,
     VOTE_HISTORY,
 )
-from .observation import (
+from .reference import (
     _EVENT_INDEX,
     _INC_SEATS,
     _INC_SEGMENTS,
