@@ -2,7 +2,10 @@
 
 from .incremental import MAX_TRACKED, IncrementalEncoder
 from .layout import (
+    CAP,
     DECK_TOP,
+    EVENT_FEATURES,
+    HISTORY_LAYOUT,
     INCANTATION_FEATURES,
     INCANTATION_HISTORY,
     LOG_LENGTH,
@@ -12,6 +15,19 @@ from .layout import (
     SUSPICION_FEATURES,
     VOTE_FEATURES,
     VOTE_HISTORY,
+    IncantationRow,
     Layout,
+    LogRow,
+    PlayerRow,
+    SuspicionRow,
+    VoteRow,
 )
-from .reference import HISTORY_LAYOUT, TRUTH_LAYOUT, Encoder
+from .reference import Encoder
+from .truth import TRUTH_LAYOUT, truth_vector
+
+__all__ = [
+    "CAP", "DECK_TOP", "EVENT_FEATURES", "HISTORY_LAYOUT", "INCANTATION_FEATURES", "INCANTATION_HISTORY", "LOG_LENGTH",
+    "MAX_TRACKED", "PLAYER_FEATURES", "SEAT_LAYOUT", "SEATS", "SUSPICION_FEATURES", "TRUTH_LAYOUT", "VOTE_FEATURES",
+    "VOTE_HISTORY", "Encoder", "IncantationRow", "IncrementalEncoder", "Layout", "LogRow", "PlayerRow", "SuspicionRow",
+    "VoteRow", "truth_vector",
+]  # fmt: skip
