@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from .engine.cards import Role
-from .layout import SEATS
+from .observation import SEATS
 
 BELIEF_SEATS = SEATS - 1  # a belief per other seat, in seat-relative order (1..7 to the left)
 

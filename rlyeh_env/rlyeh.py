@@ -31,7 +31,7 @@ decision it is. Roles are dealt at random and never depend on the seat number.
 A flat float32 vector, fixed size for every table from 4 to 8 seats (padded to 8), all values in
 [0, 1]. It is **seat-relative**: row 0 of every seat-indexed piece is the observer, row k is the
 player k seats to its left (clockwise); rows beyond the table are zero. It holds only what the
-observing seat may know. `rlyeh_env.layout.SEAT_LAYOUT.views(vector)` returns every piece below
+observing seat may know. `rlyeh_env.observation.SEAT_LAYOUT.views(vector)` returns every piece below
 as a named, shaped view. Counts are divided by the natural maximum (hand size, incantation size,
 deck size); counts that can grow without bound are shown as min(count, 4) / 4.
 
@@ -153,7 +153,7 @@ from gymnasium.utils import EzPickle
 from .engine import GameConfig, Role
 from .engine.actions import NUM_ACTIONS
 from .engine.game import Game
-from .fast_observation import IncrementalEncoder
+from .observation import IncrementalEncoder
 from .table import Table
 from .text import render_seat, render_truth
 

@@ -41,9 +41,8 @@ from .bots.view import Constants, read
 from .engine.cards import phobia_of
 from .engine.config import GameConfig
 from .engine.state import Event, Phase, State
-from .layout import SEAT_LAYOUT
 from .narration import describe_legal_actions, narrate
-from .observation import Encoder
+from .observation import SEAT_LAYOUT, Encoder
 
 _PAGES = SEAT_LAYOUT["decision.pages"]
 

@@ -24,7 +24,7 @@ import numpy as np
 from .engine import GameConfig, Role, Winner
 from .engine.actions import NUM_ACTIONS
 from .engine.game import Game
-from .fast_observation import IncrementalEncoder
+from .observation import IncrementalEncoder
 
 _MASKS: dict[tuple[int, ...], np.ndarray] = {}  # legal actions -> read-only int8 mask
 _MAX_MASKS = 1 << 14  # distinct legal sets seen in practice are a few thousand

@@ -51,7 +51,7 @@ import numpy as np
 
 from .bots import Bot
 from .engine import Role
-from .layout import SEAT_LAYOUT
+from .observation import SEAT_LAYOUT
 from .players import PolicyCache, check_player, make_bot
 
 LEARNERS = ("any", "investigator", "cultist", "every")

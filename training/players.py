@@ -17,8 +17,7 @@ from rlyeh_env.bots import make_bot
 from rlyeh_env.bots.base import Bot
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT
-from rlyeh_env.observation import TRUTH_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from rlyeh_env.policy.network import ActorCritic, decide
 
 from .config import Args

@@ -1,7 +1,7 @@
 """The interface every bot implements.
 
 A bot sees exactly what a learning agent sees: its own observation vector (the env's
-`observation`, `rlyeh_env.layout.SEAT_LAYOUT`) and its legal-action mask. It never sees the
+`observation`, `rlyeh_env.observation.SEAT_LAYOUT`) and its legal-action mask. It never sees the
 engine `State`. `reset` is called once at the start of every game, before the first `act`.
 """
 

@@ -12,20 +12,25 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT, NUM_GODS, NUM_INSANITY
-from ..engine.config import GameConfig
-from ..layout import INCANTATION_FEATURES, INCANTATION_HISTORY, SEAT_LAYOUT, SEATS, VOTE_FEATURES, VOTE_HISTORY
+from ..engine.config import MIDNIGHT, GameConfig
+from ..observation.layout import (
+    CAP,
+    INCANTATION_FEATURES,
+    INCANTATION_HISTORY,
+    PLAYER_FEATURES,
+    SEAT_LAYOUT,
+    SEATS,
+    VOTE_FEATURES,
+    VOTE_HISTORY,
+    IncantationRow,
+    PlayerRow,
+    VoteRow,
+)
 
-_AT = {name: piece.start for name, piece in SEAT_LAYOUT.pieces.items()}
+_AT = SEAT_LAYOUT.starts
 _HIST_INC = SEAT_LAYOUT["history.incantations"]
 _HIST_VOTE = SEAT_LAYOUT["history.votes"]
-
-# offsets inside one `players` row
-_P = 1 + 1 + 1 + NUM_INSANITY + 3 + NUM_CHARACTERS + NUM_EQUIPMENT + 1 + 1
-_P_INSANITY = 3
-_P_REVEALED = 3 + NUM_INSANITY
-_P_CHARACTER = _P_REVEALED + 3
-_P_EQUIPMENT = _P_CHARACTER + NUM_CHARACTERS
-_P_USED = _P_EQUIPMENT + NUM_EQUIPMENT
+_P = PLAYER_FEATURES  # the stride of the players block
 
 
 def _argmax(v: list[float], start: int, count: int) -> int:
@@ -121,9 +126,9 @@ def read(obs: np.ndarray, constants) -> tuple[View, Constants]:
     i = at["pool.contributions"]
     w.contrib = [int(x * size + 0.5) for x in v[i : i + n]]
     i = at["pool.investigations"]
-    w.investigations = [int(x * 4 + 0.5) for x in v[i : i + n]]
+    w.investigations = [int(x * CAP + 0.5) for x in v[i : i + n]]
     i = at["pool.swaps"]
-    w.swaps = [int(x * 4 + 0.5) for x in v[i : i + n]]
+    w.swaps = [int(x * CAP + 0.5) for x in v[i : i + n]]
     i = at["cards.deck_and_discard"]
     w.deck = int(v[i] * k.deck_size + 0.5)
     w.discard = int(v[i + 1] * k.deck_size + 0.5)
@@ -132,17 +137,18 @@ def read(obs: np.ndarray, constants) -> tuple[View, Constants]:
     base = at["players"]
     ss = k.start_sanity
     blk = v[base : base + _P * n]
-    w.sanity = [int(x * ss + 0.5) for x in blk[1::_P]]
-    w.mad = [x > 0.5 for x in blk[2::_P]]
-    w.insanity = [blk[r + _P_INSANITY : r + _P_INSANITY + NUM_INSANITY] for r in range(0, _P * n, _P)]
+    w.sanity = [int(x * ss + 0.5) for x in blk[PlayerRow.SANITY::_P]]
+    w.mad = [x > 0.5 for x in blk[PlayerRow.MAD::_P]]
+    w.insanity = [blk[r + PlayerRow.INSANITY : r + PlayerRow.INSANITY + NUM_INSANITY] for r in range(0, _P * n, _P)]
     w.revealed = [
-        1 if c > 0.5 else (0 if i > 0.5 else -1) for i, c in zip(blk[_P_REVEALED + 1 :: _P], blk[_P_REVEALED + 2 :: _P])
+        1 if c > 0.5 else (0 if i > 0.5 else -1)
+        for i, c in zip(blk[PlayerRow.REVEALED + 1 :: _P], blk[PlayerRow.REVEALED + 2 :: _P])
     ]
     rows = obs[base : base + _P * n].reshape(n, _P)
-    w.character = rows[:, _P_CHARACTER : _P_CHARACTER + NUM_CHARACTERS].argmax(axis=1).tolist()
-    w.equipment = rows[:, _P_EQUIPMENT : _P_EQUIPMENT + NUM_EQUIPMENT].argmax(axis=1).tolist()
-    w.used = [x > 0.5 for x in blk[_P_USED::_P]]
-    w.proposed = [x > 0.5 for x in blk[_P_USED + 1 :: _P]]
+    w.character = rows[:, PlayerRow.CHARACTER : PlayerRow.CHARACTER + NUM_CHARACTERS].argmax(axis=1).tolist()
+    w.equipment = rows[:, PlayerRow.EQUIPMENT : PlayerRow.EQUIPMENT + NUM_EQUIPMENT].argmax(axis=1).tolist()
+    w.used = [x > 0.5 for x in blk[PlayerRow.USED::_P]]
+    w.proposed = [x > 0.5 for x in blk[PlayerRow.PROPOSED::_P]]
     i = at["players.hand_size"]
     w.hand_counts = [int(x * hs + 0.5) for x in v[i : i + n]]
     i = at["necronomicon"]
@@ -174,19 +180,20 @@ def records(w: View, k: Constants) -> list[Record]:
     block = v[_HIST_INC.start : _HIST_INC.stop].reshape(INCANTATION_HISTORY, INCANTATION_FEATURES)
     out = []
     for row in block.tolist():
-        if row[0] < 0.5:
+        if row[IncantationRow.PRESENT] < 0.5:
             continue
         r = Record()
-        r.target = _argmax(row, 1, 4)
-        r.cards = [int(x * size + 0.5) for x in row[5:9]]
-        r.success = row[12] > 0.5
-        r.hour = int(row[13] * 12 + 0.5)
-        seats = row[14 : 14 + 4 * n]
-        r.contrib = [int(x * size + 0.5) for x in seats[0::4]]
-        r.face_up_opp = [int(x * size + 0.5) for x in seats[1::4]]
-        r.investigations = [int(x * 4 + 0.5) for x in seats[2::4]]
-        r.swaps = [int(x * 4 + 0.5) for x in seats[3::4]]
-        r.mine = [int(x * size + 0.5) for x in row[-4:]]
+        r.target = _argmax(row, IncantationRow.TARGET, 4)
+        r.cards = [int(x * size + 0.5) for x in row[IncantationRow.CARDS : IncantationRow.CARDS + 4]]
+        r.success = row[IncantationRow.SUCCESS] > 0.5
+        r.hour = int(row[IncantationRow.HOUR] * MIDNIGHT + 0.5)
+        per = IncantationRow.PER_SEAT  # contributions, face-up opposite cards, investigations, swaps
+        seats = row[IncantationRow.BY_SEAT : IncantationRow.BY_SEAT + per * n]
+        r.contrib = [int(x * size + 0.5) for x in seats[0::per]]
+        r.face_up_opp = [int(x * size + 0.5) for x in seats[1::per]]
+        r.investigations = [int(x * CAP + 0.5) for x in seats[2::per]]
+        r.swaps = [int(x * CAP + 0.5) for x in seats[3::per]]
+        r.mine = [int(x * size + 0.5) for x in row[IncantationRow.MINE:]]
         out.append(r)
     w.records = out
     return out
@@ -201,17 +208,17 @@ def votes(w: View) -> list[Vote]:
     block = v[_HIST_VOTE.start : _HIST_VOTE.stop].reshape(VOTE_HISTORY, VOTE_FEATURES)
     out = []
     for row in block.tolist():
-        if row[0] < 0.5:
+        if row[VoteRow.PRESENT] < 0.5:
             continue
         r = Vote()
-        r.kind = _argmax(row, 1, 2)
-        r.proposer = _argmax(row, 3, SEATS)
-        r.accused = _argmax(row, 3 + SEATS, SEATS)
-        r.yes = [x > 0.5 for x in row[3 + 2 * SEATS : 3 + 2 * SEATS + n]]
-        r.no = [x > 0.5 for x in row[3 + 3 * SEATS : 3 + 3 * SEATS + n]]
-        r.passed = row[3 + 4 * SEATS] > 0.5
-        r.revealed = _argmax(row, 4 + 4 * SEATS, 2)
-        r.hour = int(row[6 + 4 * SEATS] * 12 + 0.5)
+        r.kind = _argmax(row, VoteRow.KIND, 2)
+        r.proposer = _argmax(row, VoteRow.PROPOSER, SEATS)
+        r.accused = _argmax(row, VoteRow.ACCUSED, SEATS)
+        r.yes = [x > 0.5 for x in row[VoteRow.YES : VoteRow.YES + n]]
+        r.no = [x > 0.5 for x in row[VoteRow.NO : VoteRow.NO + n]]
+        r.passed = row[VoteRow.PASSED] > 0.5
+        r.revealed = _argmax(row, VoteRow.REVEALED, 2)
+        r.hour = int(row[VoteRow.HOUR] * MIDNIGHT + 0.5)
         out.append(r)
     w.votes = out
     return out

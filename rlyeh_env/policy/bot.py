@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from ..engine import Role
-from ..layout import SEAT_LAYOUT
+from ..observation import SEAT_LAYOUT
 from .checkpoint import CheckpointError, load_checkpoint
 from .network import ActorCritic
 from .shipped import shipped_checkpoint

@@ -26,8 +26,7 @@ import torch
 from .. import __version__ as ENV_VERSION
 from ..engine.actions import NUM_ACTIONS
 from ..files import atomic_write
-from ..layout import SEAT_LAYOUT
-from ..observation import TRUTH_LAYOUT
+from ..observation import SEAT_LAYOUT, TRUTH_LAYOUT
 
 CHECKPOINT_FORMAT = 1
 ROLE_KEYS = ("INVESTIGATOR", "CULTIST")

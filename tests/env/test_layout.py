@@ -1,5 +1,6 @@
 """The observation layout: the env docstring's tables, SEAT_LAYOUT / the history `log` piece and
-the spaces agree exactly, and the named views are views of the vector."""
+the spaces agree exactly, the named columns inside rows are the documented offsets, and the named
+views are views of the vector."""
 
 from __future__ import annotations
 
@@ -8,10 +9,21 @@ import re
 import numpy as np
 import pytest
 
+import observation_testkit as spec
+import rlyeh_env
 from rlyeh_env import env, raw_env, rlyeh
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT, Layout
-from rlyeh_env.observation import HISTORY_LAYOUT, TRUTH_LAYOUT, Encoder
+from rlyeh_env.observation import (
+    HISTORY_LAYOUT,
+    SEAT_LAYOUT,
+    TRUTH_LAYOUT,
+    Encoder,
+    IncantationRow,
+    IncrementalEncoder,
+    Layout,
+    PlayerRow,
+    VoteRow,
+)
 from rlyeh_env.engine import GameConfig
 
 ROW = re.compile(r"^\| (\d+)-(\d+) \| `([\w.]+)` \| \(([\d, ]+)\) \| (.+) \|$")
@@ -152,7 +164,32 @@ def test_layout_table_method_matches_docstring_columns():
         assert line == f"| {start}-{stop - 1} | `{name}` | {shape} |"
 
 
-def test_encoder_sizes():
+@pytest.mark.parametrize("encoder", [Encoder, IncrementalEncoder])
+def test_encoder_sizes(encoder):
     cfg = GameConfig(num_players=5)
-    assert Encoder(cfg, "seat").size == SEAT_LAYOUT.size
-    assert Encoder(cfg, "history").size == HISTORY_LAYOUT.size
+    assert encoder(cfg, "seat").size == SEAT_LAYOUT.size
+    assert encoder(cfg, "history").size == HISTORY_LAYOUT.size
+    assert encoder(cfg).truth_size == SEAT_LAYOUT.size + TRUTH_LAYOUT.size
+    with pytest.raises(ValueError, match="'seat' or 'history'"):
+        encoder(cfg, "full")
+
+
+def test_row_columns_match_the_spec():
+    """The layout's named columns inside rows are the offsets the env docstring documents (as
+    written out in observation_testkit); the widths are the docstring's row shapes."""
+    player = (PlayerRow.PRESENT, PlayerRow.SANITY, PlayerRow.MAD, PlayerRow.INSANITY, PlayerRow.REVEALED)
+    player += (PlayerRow.CHARACTER, PlayerRow.EQUIPMENT, PlayerRow.USED, PlayerRow.PROPOSED)
+    assert player == (spec.P_PRESENT, spec.P_SANITY, spec.P_MAD, spec.P_INSANITY, spec.P_REVEALED,
+                      spec.P_CHARACTER, spec.P_EQUIPMENT, spec.P_USED, spec.P_PROPOSED)  # fmt: skip
+    incantation = (IncantationRow.TARGET, IncantationRow.CARDS, IncantationRow.MATCHES, IncantationRow.SUCCESS)
+    incantation += (IncantationRow.HOUR, IncantationRow.BY_SEAT, IncantationRow.MINE)
+    assert incantation == (spec.I_TARGET, spec.I_CARDS, spec.I_MATCH, spec.I_SUCCESS, spec.I_HOUR, spec.I_SEATS,
+                           spec.I_MINE)  # fmt: skip
+    vote = (VoteRow.KIND, VoteRow.PROPOSER, VoteRow.ACCUSED, VoteRow.YES, VoteRow.NO, VoteRow.PASSED)
+    vote += (VoteRow.REVEALED, VoteRow.HOUR)
+    assert vote == (spec.V_KIND, spec.V_PROPOSER, spec.V_ACCUSED, spec.V_YES, spec.V_NO, spec.V_PASSED,
+                    spec.V_ROLE, spec.V_HOUR)  # fmt: skip
+    widths = {row[2]: row[3][-1] for row in doc_tables()[0]}
+    assert (PlayerRow.WIDTH, IncantationRow.WIDTH, VoteRow.WIDTH) == (
+        widths["players"], widths["history.incantations"], widths["history.votes"]
+    )

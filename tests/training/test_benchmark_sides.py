@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT
 from training.config import preset
 from rlyeh_env.policy.network import ActorCritic
 

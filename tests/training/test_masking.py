@@ -10,7 +10,7 @@ import torch
 
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT
 from training.losses import masked_entropy
 from training.players import BotPlayer, NetPlayer
 from rlyeh_env.policy.bot import PolicyBot

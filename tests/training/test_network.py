@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT
 from rlyeh_env.policy.network import ActorCritic
 
 from .training_testkit import TRUTH_SIZE, tiny_net

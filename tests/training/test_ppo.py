@@ -10,8 +10,7 @@ import pytest
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
-from rlyeh_env.layout import SEAT_LAYOUT
-from rlyeh_env.observation import TRUTH_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from training.config import Args
 from training.ppo import chunk_indices, ppo_update
 from training_testkit import EASY_RULES, collect, learners

@@ -12,7 +12,7 @@ import pytest
 from rlyeh_env import raw_env
 from rlyeh_env.engine import GameConfig, Role, Winner
 from rlyeh_env.engine import actions as A
-from rlyeh_env.fast_observation import IncrementalEncoder
+from rlyeh_env.observation import IncrementalEncoder
 from rlyeh_env.table import Table
 from training_testkit import EASY_RULES
 

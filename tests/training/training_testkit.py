@@ -9,8 +9,7 @@ import torch
 
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
-from rlyeh_env.layout import SEAT_LAYOUT
-from rlyeh_env.observation import TRUTH_LAYOUT
+from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from training.collector import Collector, GameSpec
 from rlyeh_env.policy.network import ActorCritic
 from training.players import NetPlayer

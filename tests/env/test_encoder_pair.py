@@ -1,4 +1,4 @@
-"""IncrementalEncoder (fast_observation.py) equals the reference Encoder (observation.py) bit for bit.
+"""IncrementalEncoder equals the reference Encoder bit for bit (the byte-identity test of the pair).
 
 Random games over every table size, both observation modes and the variants; every seat observed
 at every step, in shuffled orders, twice, across several State objects and clones. Half the games
@@ -17,8 +17,7 @@ import pytest
 from rlyeh_env import raw_env
 from rlyeh_env.engine import GameConfig, apply_action, legal_actions, new_game
 from rlyeh_env.engine.state import State
-from rlyeh_env.fast_observation import MAX_TRACKED, IncrementalEncoder
-from rlyeh_env.observation import HISTORY_LAYOUT, Encoder
+from rlyeh_env.observation import HISTORY_LAYOUT, MAX_TRACKED, Encoder, IncrementalEncoder
 from rlyeh_env_testkit import VARIANTS, policy
 
 MODES = ("seat", "history")
