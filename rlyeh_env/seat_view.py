@@ -172,7 +172,7 @@ class BeyondTheVector:
 
 def witnessed(state: State, seat: int, start: int = 0) -> list[Event]:
     """The events from index `start` that `seat` saw: the public ones and its own private ones."""
-    return [event for event in state.events[start:] if event.seat in (-1, seat)]
+    return [event for event in state.events[start:] if event.witnessed_by(seat)]
 
 
 def narrated(events: Sequence[Event], seat: int) -> tuple[LogLine, ...]:

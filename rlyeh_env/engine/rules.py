@@ -2,6 +2,10 @@
 
 `new_game(config, rng)` deals a game; `apply_action(state, action, rng)` advances it by exactly
 one decision. All randomness comes from the `random.Random` the caller hands in.
+
+The file is a little over 400 lines on purpose: it is the one transition function, the dispatch
+table with one short handler per action block beside it, so any action can be followed from the
+id to every state change in one place (the rules they call live in their own modules).
 """
 
 from __future__ import annotations

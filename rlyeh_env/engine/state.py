@@ -163,6 +163,11 @@ class Event:
     seat: int = -1
     hour: int = 0
 
+    def witnessed_by(self, seat: int) -> bool:
+        """Whether `seat` saw this event: everyone sees a public one, only its seat a private one.
+        Every view of what a seat saw (the observation's log, the seat projection) asks here."""
+        return self.seat == -1 or self.seat == seat
+
 
 @dataclass
 class State:

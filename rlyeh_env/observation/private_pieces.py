@@ -130,7 +130,7 @@ class PrivatePieces:
         new = []  # newest first; at most LOG_LENGTH of them can show
         for i in range(len(events) - 1, view.log_seen - 1, -1):
             event = events[i]
-            if event.seat == -1 or event.seat == seat:
+            if event.witnessed_by(seat):
                 new.append(event)
                 if len(new) == LOG_LENGTH:
                     break

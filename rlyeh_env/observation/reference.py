@@ -248,7 +248,7 @@ class Encoder:
     def _log(self, block: np.ndarray, state: State, seat: int) -> None:
         visible = []
         for event in reversed(state.events):
-            if event.seat == -1 or event.seat == seat:
+            if event.witnessed_by(seat):
                 visible.append(event)
                 if len(visible) == LOG_LENGTH:
                     break
