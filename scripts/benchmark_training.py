@@ -2,8 +2,8 @@
 
 Every side trains on our game with torch on 2 threads, one after the other, each in its own
 spawned process so that its peak RSS (`ru_maxrss`) is its own: MaskablePPO through the AEC env,
-ours driving the engine directly (training/table.py). A decision is one env step (one SB3
-timestep). Each side warms up with one update, then trains for `--seconds` of wall time.
+ours stepping the engine's `Table`s directly (rlyeh_env/table.py). A decision is one env step
+(one SB3 timestep). Each side warms up with one update, then trains for `--seconds` of wall time.
 
 - MaskablePPO: `MaskablePPO("MlpPolicy", env)` with SB3's default hyperparameters, one policy
   playing every seat through `rlyeh_env.wrappers.SingleAgentEnv(learner="every")` (the pattern of

@@ -5,7 +5,8 @@
 - `reference.py`: `Encoder`, the readable spec: rebuilds a seat's vector from the `State`.
 - `incremental.py`: `IncrementalEncoder`, the same bytes about 4.5x faster, kept up to date from
   the engine's events; its store and writers are in `tracker.py`, `public_pieces.py` and
-  `private_pieces.py`. The env, the arena, the terminal and the trainer use this one.
+  `private_pieces.py`. `rlyeh_env.table.Table`, and so every game however it is played, uses
+  this one.
 - `features.py`: the values both encoders compute the same way from a record.
 - `truth.py`: `TRUTH_LAYOUT` and `truth_vector(state, seat)`, the hidden truth for critics.
 
@@ -15,8 +16,8 @@ inherits from the other.
 ## Adding an observation feature
 1. `layout.py`: add the piece to `SEAT_PIECES` (a `me.*` piece, seen by its seat only, goes with
    the others at the front), or a column to a row class and its `WIDTH`.
-2. `rlyeh_env/__init__.py`, the env docstring: add the row to the index table and shift the
-   ranges after it; update the space sizes if they change.
+2. `rlyeh_env/rlyeh.py`, the env docstring (the spec): add the row to the index table and shift
+   the ranges after it; update the space sizes if they change.
 3. `reference.py`: write the value in `Encoder.observe` (or the block builder it belongs to)
    from what the seat may know only; values in [0, 1], counts divided by their maximum,
    unbounded counts as min(count, CAP) / CAP. A value computed from a record, which the
@@ -27,8 +28,8 @@ inherits from the other.
    in `PublicPieces.refresh` / `PrivatePieces.refresh`. If one seat only may see it, add its
    range to `tracker.PRIVATE_RANGES`; if it is seat-indexed, to `tracker.SEAT_SEGMENTS`.
 5. `bots/view.py`, if the heuristic bot should read it.
-6. The layout signature of checkpoints (`training/checkpoint.py: layout_signature`) changes, so
-   checkpoints saved before (`checkpoints/rlyeh_v0.pt`) are refused until retrained.
+6. The layout signature of checkpoints (`rlyeh_env/policy/checkpoint.py: layout_signature`)
+   changes, so checkpoints saved before (`checkpoints/rlyeh_v0.pt`) are refused until retrained.
 
 The tests that prove it: tests/env/test_encoder_pair.py (the two encoders byte-identical over
 whole games: fails when a change is not announced), tests/env/test_no_leak.py (nothing else of
