@@ -24,7 +24,7 @@ require_install()
 
 from rlyeh_env.engine import GameConfig  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
-from rlyeh_env.players import UnknownPlayerError, parse_lineup  # noqa: E402
+from rlyeh_env.players import TABLE_SIZES, UnknownPlayerError, parse_lineup  # noqa: E402
 from rlyeh_env.tournament import MatchResult, tournament  # noqa: E402
 
 LINEUPS = ["heuristic,heuristic", "random,random", "heuristic,random", "random,heuristic"]
@@ -33,7 +33,7 @@ LINEUPS = ["heuristic,heuristic", "random,random", "heuristic,random", "random,h
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="games per table size and line-up")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[4, 5, 6, 7, 8], choices=range(4, 9))
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(TABLE_SIZES), choices=TABLE_SIZES)
     parser.add_argument("--lineups", nargs="+", default=LINEUPS, help="INVESTIGATORS,CULTISTS line-ups")
     parser.add_argument("--seed", type=int, default=0, help="base seed (the run is deterministic given it)")
     parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")

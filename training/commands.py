@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from rlyeh_env.players import parse_lineup
+from rlyeh_env.players import TABLE_SIZES, parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
 
 from .train_cli import parse_train_command
@@ -51,7 +51,7 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also save the results here")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    if any(not 4 <= n <= 8 for n in args.sizes) or args.games < 1 or args.workers < 1:
+    if any(n not in TABLE_SIZES for n in args.sizes) or args.games < 1 or args.workers < 1:
         parser.error("sizes must be in 4..8, games >= 1 and workers >= 1")
     import torch
 
