@@ -160,21 +160,38 @@ def tournament(
     """Every (investigators, cultists) line-up at every table size, by name. With `workers` > 1
     the match-ups are shared among processes (each on one torch thread); never more workers
     than match-ups."""
+    return list(tournament_results(lineups, table_sizes, games, seed, greedy, config, progress, workers))
+
+
+def tournament_results(
+    lineups: list[tuple[str, str]], table_sizes: list[int], games: int, seed: int = 0, greedy: bool = False,
+    config: dict | None = None, progress: bool = True, workers: int = 1,
+):
+    """`tournament`'s results one match-up at a time, in order, as each finishes (so a caller
+    interrupted half way keeps the finished ones)."""
     from .progress import progress_bar
 
     jobs = [(inv, cult, n, games, seed, greedy, config) for n in table_sizes for inv, cult in lineups]
     bar = progress_bar(progress, len(jobs) * games, "tournament", unit="game")
-    results: list[MatchResult] = []
     workers = max(1, min(workers, len(jobs)))
     try:
         for result in _results(jobs, workers):
-            results.append(result)
             if bar is not None:
                 bar.update(games)
+            yield result
     finally:
         if bar is not None:
             bar.close()
-    return results
+
+
+class TournamentError(RuntimeError):
+    """A worker process died or gave no result in time."""
+
+
+def job_timeout(games: int) -> float:
+    """Seconds one match-up may take in a worker before it counts as stuck: generous (8-seat games
+    between checkpoints take well under a second each on one thread)."""
+    return 120.0 + 3.0 * games
 
 
 def _results(jobs: list[Job], workers: int):
@@ -182,9 +199,31 @@ def _results(jobs: list[Job], workers: int):
         yield from map(play_job, jobs)
         return
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, TimeoutError
+    from concurrent.futures.process import BrokenProcessPool
 
-    with multiprocessing.get_context("spawn").Pool(workers, initializer=_one_thread) as pool:
-        yield from pool.imap(play_job, jobs)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_one_thread) as pool:
+        futures = [pool.submit(play_job, job) for job in jobs]
+        try:
+            for future, job in zip(futures, jobs):
+                timeout = job_timeout(job[3])
+                try:
+                    yield future.result(timeout=timeout)
+                except TimeoutError:
+                    raise TournamentError(
+                        f"a worker gave no result for {job[0]},{job[1]} at {job[2]} players in {timeout:.0f} s"
+                    ) from None
+                except BrokenProcessPool as err:
+                    raise TournamentError(f"a tournament worker died ({err}); no result for {job[0]},{job[1]}") from err
+        except BaseException:  # an error, a timeout or Ctrl-C: stop the workers before leaving
+            for future in futures:
+                future.cancel()
+            # The executor has no public way to stop a busy worker; a stuck one would keep the
+            # shutdown below (and the interpreter's exit) waiting forever.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            raise
 
 
 _CACHE = PolicyCache()  # per process: a checkpoint in many match-ups is loaded once

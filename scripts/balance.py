@@ -13,7 +13,6 @@ every line-up, so line-ups are compared on the same deals, and results do not de
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 from pathlib import Path
@@ -22,6 +21,7 @@ from require_install import require_install
 
 require_install()
 
+from rlyeh_env.arguments import ArgumentParser, at_least, output_file  # noqa: E402
 from rlyeh_env.engine import GameConfig  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
 from rlyeh_env.players import TABLE_SIZES, UnknownPlayerError, parse_lineup  # noqa: E402
@@ -31,22 +31,20 @@ LINEUPS = ["heuristic,heuristic", "random,random", "heuristic,random", "random,h
 
 
 def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per table size and line-up")
+    parser = ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=at_least(1), default=2000, help="games per table size and line-up")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(TABLE_SIZES), choices=TABLE_SIZES)
     parser.add_argument("--lineups", nargs="+", default=LINEUPS, help="INVESTIGATORS,CULTISTS line-ups")
     parser.add_argument("--seed", type=int, default=0, help="base seed (the run is deterministic given it)")
     parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
-    parser.add_argument("--workers", type=int, default=2, help="processes (one per core)")
-    parser.add_argument("--json", type=Path, default=None, help="also write the results to this file")
+    parser.add_argument("--workers", type=at_least(1), default=2, help="processes (one per core)")
+    parser.add_argument("--json", type=output_file, default=None, help="also write the results to this file")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     args = parser.parse_args(argv)
     try:
         lineups = [parse_lineup(text) for text in args.lineups]
     except UnknownPlayerError as err:
-        parser.error(str(err))
-    if args.games < 1 or args.workers < 1:
-        parser.error("--games and --workers must be at least 1")
+        parser.error(f"argument --lineups: {err}")
 
     began = time.time()
     results = tournament(lineups, args.sizes, args.games, args.seed, args.greedy,

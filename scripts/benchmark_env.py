@@ -21,6 +21,9 @@ require_install()
 
 import numpy as np  # noqa: E402
 
+from rlyeh_env.arguments import ArgumentParser, at_least, positive_float  # noqa: E402
+from rlyeh_env.players import TABLE_SIZES  # noqa: E402
+
 
 def aec_slice(env, rng: np.random.Generator, seconds: float) -> float:
     """Agent steps per second of random legal play for about `seconds` of CPU time."""
@@ -56,10 +59,10 @@ def engine_slice(num_players: int, rng: np.random.Generator, seconds: float) -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per slice")
-    parser.add_argument("--repeats", type=int, default=5, help="slices per contender")
-    parser.add_argument("--players", type=int, default=5, help="table size of our env")
+    parser = ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=positive_float, default=2.0, help="CPU seconds per slice")
+    parser.add_argument("--repeats", type=at_least(1), default=5, help="slices per contender")
+    parser.add_argument("--players", type=int, default=5, choices=TABLE_SIZES, help="table size of our env (4 to 8)")
     args = parser.parse_args()
 
     from pettingzoo.classic import texas_holdem_v4, tictactoe_v3

@@ -146,10 +146,13 @@ def markdown(results: dict[str, dict], settings: dict, baseline: str = SB3) -> s
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=60.0, help="wall seconds of training per side")
-    parser.add_argument("--num-players", type=int, default=5, help="table size")
-    parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
+    from rlyeh_env.arguments import ArgumentParser, output_file, positive_float
+    from rlyeh_env.players import TABLE_SIZES
+
+    parser = ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=positive_float, default=60.0, help="wall seconds of training per side")
+    parser.add_argument("--num-players", type=int, default=5, choices=TABLE_SIZES, help="table size (4 to 8)")
+    parser.add_argument("--json", type=output_file, metavar="PATH", help="also write the results as JSON here")
     parser.add_argument(
         "--opponents", choices=("selfplay", "mixed"), default="selfplay",
         help="selfplay: the comparison with MaskablePPO; mixed: our sides only, in the full preset's opponent mix "
@@ -185,8 +188,9 @@ def main() -> None:
     print()
     print(markdown(results, settings, baseline))
     if args.json:
-        with open(args.json, "w") as file:
-            json.dump({"settings": settings, "results": results}, file, indent=2)
+        from rlyeh_env.files import atomic_write_text
+
+        atomic_write_text(args.json, json.dumps({"settings": settings, "results": results}, indent=2))
 
 
 if __name__ == "__main__":

@@ -4,14 +4,16 @@ trainer.py and `rlyeh_env.tournament`."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
-from rlyeh_env.players import TABLE_SIZES, parse_lineup
+from rlyeh_env.arguments import ArgumentParser, at_least, fail, output_file, writable_folder_problem
+from rlyeh_env.files import atomic_write_text
+from rlyeh_env.players import SCRIPTED, TABLE_SIZES, PolicyCache, parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
 
+from .interrupts import TrainingInterrupted
 from .train_cli import parse_train_command
 
 
@@ -25,59 +27,86 @@ def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         else:
             trainer = Trainer(command.args)
     except (CheckpointError, ValueError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        return fail(prog or "train.py", str(err))
+    problem = writable_folder_problem(trainer.run_dir)
+    if problem:
+        return fail(prog or "train.py", f"--runs-dir / --run-name: {problem}")
     print(f"run folder: {trainer.run_dir}  (TensorBoard: tensorboard --logdir {trainer.run_dir / 'tb'})")
-    trainer.train()
+    try:
+        trainer.train()
+    except TrainingInterrupted as stop:
+        command = prog if prog and prog.startswith("rlyeh") else f"{Path(sys.executable).name} {sys.argv[0]}"
+        print(f"\n{stop}\nresume with: {command} --resume {stop.checkpoint}", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:  # before the first update (the warm start): nothing to resume yet
+        print("\ninterrupted before the first update; nothing saved to resume", file=sys.stderr)
+        return 130
     print(f"checkpoint: {trainer.run_dir / 'checkpoint.pt'}  bots: {trainer.run_dir / 'policies.pt'}  "
           f"curves: {trainer.run_dir / 'learning_curves.png'}")
     return 0
 
 
+DEFAULT_LINEUPS = [
+    ("heuristic", "heuristic"), ("checkpoint", "heuristic"), ("heuristic", "checkpoint"),
+    ("checkpoint", "random"), ("random", "checkpoint"), ("heuristic", "random"), ("random", "heuristic"),
+]
+
+
 def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog=prog,
         description="Tournament: investigators' win rate (95% CI) and belief AUC per line-up and table size.",
     )
     parser.add_argument("--lineup", type=parse_lineup, action="append", metavar="INV,CULT",
-                        help="investigators,cultists; repeatable (default: the six line-ups of checkpoints/README.md)")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[5], help="table sizes (default 5)")
-    parser.add_argument("--games", type=int, default=200, help="games per line-up and size (default 200)")
+                        help="investigators,cultists; repeatable (default: the seven line-ups of checkpoints/README.md)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[5], choices=TABLE_SIZES, metavar="N",
+                        help="table sizes, 4 to 8 (default 5)")
+    parser.add_argument("--games", type=at_least(1), default=200, help="games per line-up and size (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
     parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
-    parser.add_argument("--threads", type=int, default=2, help="torch threads with one worker (default 2)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="processes sharing the match-ups, one torch thread each (default 1)")
-    parser.add_argument("--json", type=Path, help="also save the results here")
+    parser.add_argument("--threads", type=at_least(1), default=2, help="torch threads with one worker (default 2)")
+    parser.add_argument("--workers", type=at_least(1), default=1,
+                        help="processes sharing the match-ups, one torch thread each (default 1; at most one "
+                             "per match-up)")
+    parser.add_argument("--json", type=output_file, help="also save the results here (checked before any game)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    if any(n not in TABLE_SIZES for n in args.sizes) or args.games < 1 or args.workers < 1:
-        parser.error("sizes must be in 4..8, games >= 1 and workers >= 1")
     import torch
 
-    from rlyeh_env.tournament import markdown_table, results_json, tournament
+    from rlyeh_env.tournament import TournamentError, markdown_table, results_json, tournament_results
 
     from .evaluation import bars_table
 
     torch.set_num_threads(args.threads)
-    lineups = args.lineup or [
-        ("heuristic", "heuristic"), ("checkpoint", "heuristic"), ("heuristic", "checkpoint"),
-        ("checkpoint", "random"), ("random", "checkpoint"), ("heuristic", "random"), ("random", "heuristic"),
-    ]
+    lineups = args.lineup or DEFAULT_LINEUPS
+    try:  # every checkpoint named is checked before any game is played
+        cache = PolicyCache()
+        for name in {name for lineup in lineups for name in lineup if name not in SCRIPTED}:
+            cache.policies(name)
+    except ValueError as err:  # CheckpointError, or PyTorch missing
+        return fail(parser.prog, str(err))
+    results = []
     try:
-        results = tournament(lineups, args.sizes, args.games, args.seed, args.greedy,
-                             progress=not args.no_progress, workers=args.workers)
-    except CheckpointError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        for result in tournament_results(lineups, args.sizes, args.games, args.seed, args.greedy,
+                                         progress=not args.no_progress, workers=args.workers):
+            results.append(result)
+    except (CheckpointError, TournamentError) as err:
+        return fail(parser.prog, str(err))
+    except KeyboardInterrupt:
+        cells = len(lineups) * len(args.sizes)
+        print(f"\ninterrupted: {len(results)} of {cells} match-ups finished", file=sys.stderr)
+        if results:
+            print(markdown_table(results))
+        return 130
     print(markdown_table(results))
     bars = bars_table(results)
     if bars is not None:
         print("\nShipping bars (checkpoints/README.md), trained = the `checkpoint` line-ups:\n")
         print(bars)
     if args.json:
-        from rlyeh_env.files import atomic_write_text
-
-        atomic_write_text(args.json, json.dumps(results_json(results), indent=1))
+        try:
+            atomic_write_text(args.json, json.dumps(results_json(results), indent=1))
+        except OSError as err:
+            return fail(parser.prog, f"could not save the results to {args.json} ({err}); the table above is all of them")
         print(f"saved {args.json}")
     return 0

@@ -12,7 +12,10 @@ option given with the saved value changes nothing, so leaving it out is the same
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import io
+import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,8 +84,39 @@ def _bool_as_value(type_info: PrimitiveTypeInfo) -> PrimitiveConstructorSpec | N
     )
 
 
-def _tyro(kind, argv: Sequence[str] | None, **kwargs):
-    return tyro.cli(kind, args=argv, config=(tyro.conf.FlagConversionOff,), registry=_REGISTRY, **kwargs)
+def _tyro(kind, argv: Sequence[str] | None, prog: str | None = None, **kwargs):
+    """tyro.cli, with its boxed error message turned into the one line every command gives."""
+    captured = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(captured):
+            return tyro.cli(kind, args=argv, prog=prog, config=(tyro.conf.FlagConversionOff,), registry=_REGISTRY,
+                            **kwargs)
+    except SystemExit as stop:
+        if stop.code:
+            name = prog or Path(sys.argv[0]).name
+            print(f"{name}: error: {one_line(captured.getvalue())} (see {name} --help)", file=sys.stderr)
+        else:
+            sys.stderr.write(captured.getvalue())
+        raise
+
+
+def one_line(box: str) -> str:
+    """The message of a tyro error box in one line: its first section (or title), and the option
+    it suggests for a mistyped one."""
+    rows = [line.strip().strip("│╭╮╰╯").strip() for line in box.splitlines()]
+    title = next((row.strip("─ ") for row in rows if row.startswith("─")), "")
+    body = []
+    for row in rows:
+        if row.startswith("─"):
+            if body:
+                break
+        elif row:
+            body.append(row)
+    message = " ".join(" ".join(body).split()) or title or " ".join(box.split())
+    hint = next((i for i, row in enumerate(rows) if row.startswith("Perhaps you meant")), None)
+    if hint is not None and hint + 1 < len(rows) and rows[hint + 1]:
+        message += f"; did you mean {rows[hint + 1].split()[0]}?"
+    return message.replace("Error parsing ", "", 1)
 
 
 def _description() -> str:

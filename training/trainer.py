@@ -30,6 +30,7 @@ from rlyeh_env.progress import progress_bar
 from .collector import Collector
 from .config import Args
 from .evaluation import evaluate_against_bots
+from .interrupts import TrainingInterrupted, interrupt_deferred
 from .opponents import Matchmaker
 from .players import ROLES, learner_players
 from .ppo import ppo_update
@@ -78,6 +79,7 @@ class Trainer:
         bar = progress_bar(args.progress, args.total_decisions, args.run_name, initial=self.decisions)
         row: dict = {}
         done_updates = 0
+        interrupted = False
         try:
             while self.decisions < args.total_decisions and (max_updates is None or done_updates < max_updates):
                 row = self.train_one_update(bar)
@@ -89,6 +91,8 @@ class Trainer:
                     bar.set_postfix_str(_postfix(row), refresh=False)
                 if self.update % args.checkpoint_every == 0:
                     self.save(self.run_dir / "checkpoint.pt")
+        except KeyboardInterrupt:  # the state is that of the last finished update (train_one_update)
+            interrupted = True
         finally:
             if bar is not None:
                 bar.close()
@@ -97,6 +101,8 @@ class Trainer:
         self.save(self.run_dir / "checkpoint.pt")
         self.export_policies(self.run_dir / "policies.pt")
         atomic_write_text(self.run_dir / "history.json", json.dumps(self.history, indent=1))
+        if interrupted:
+            raise TrainingInterrupted(self.run_dir / "checkpoint.pt", self.update)
         from .plots import plot_learning_curves
 
         plot_learning_curves(self.history, self.run_dir / "learning_curves.png")
@@ -126,8 +132,18 @@ class Trainer:
             for optimizer in self.optimizers.values():
                 optimizer.param_groups[0]["lr"] = lr
         self.matchmaker.finetune = self.decisions >= args.total_decisions - args.finetune_decisions
-        batches, finished = self._rollout(bar)
-        rollout_seconds = time.perf_counter() - started
+        generators = self._generator_states()
+        try:
+            batches, finished = self._rollout(bar)
+        except KeyboardInterrupt:  # nothing learnt yet: back to the state the last update left
+            self._set_generator_states(generators)
+            raise
+        with interrupt_deferred():  # the update and its bookkeeping finish before a Ctrl-C acts
+            return self._learn(batches, finished, started, time.perf_counter() - started)
+
+    def _learn(self, batches, finished, started: float, rollout_seconds: float) -> dict:
+        """The PPO update on a rollout, then the figures, snapshots and evaluation of the update."""
+        args = self.args
         made = sum(len(batch["actions"]) for batch in batches.values())
         row: dict = {"update": self.update + 1}
         for role, batch in batches.items():
@@ -178,6 +194,17 @@ class Trainer:
         torch.set_num_threads(args.threads)
         batches = {role: buffer.finish(args.gamma, args.gae_lambda) for role, buffer in buffers.items() if len(buffer)}
         return batches, finished
+
+    def _generator_states(self) -> tuple:
+        return (self.rng.getstate(), self.sample_generator.get_state(), self.shuffle_generator.get_state(),
+                torch.get_rng_state())
+
+    def _set_generator_states(self, states: tuple) -> None:
+        python, sample, shuffle, global_torch = states
+        self.rng.setstate(python)
+        self.sample_generator.set_state(sample)
+        self.shuffle_generator.set_state(shuffle)
+        torch.set_rng_state(global_torch)
 
     def close(self) -> None:
         """Stop the rollout workers, if any (also done when the trainer is garbage-collected)."""

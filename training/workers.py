@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 import traceback
 import weakref
 from dataclasses import dataclass
@@ -173,6 +174,8 @@ class RolloutWorkerError(RuntimeError):
 
 def _serve(connection, args: Args, num_slots: int) -> None:
     torch.set_num_threads(1)  # one core per worker: their forwards are small batches
+    # Ctrl-C reaches the whole process group; the trainer alone handles it (it saves, then stops us).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     part = RolloutPart(args, num_slots)
     while True:
         request = connection.recv()
@@ -187,9 +190,10 @@ def _serve(connection, args: Args, num_slots: int) -> None:
 class RolloutWorkers:
     """`count` worker processes (spawned, so no torch state is forked) kept for the whole run."""
 
-    def __init__(self, args: Args, count: int):
+    def __init__(self, args: Args, count: int, timeout: float = 3600.0):
         context = multiprocessing.get_context("spawn")
         self.count = count
+        self.timeout = timeout  # seconds a worker may take over one rollout before it counts as stuck
         self._connections, self._processes = [], []
         for w, slots in enumerate(split(args.num_games, count)):
             parent, child = context.Pipe()
@@ -242,9 +246,18 @@ class RolloutWorkers:
         return batches, finished
 
     def _receive(self, w: int):
-        """Worker w's result, or the error (returned, not raised) that it failed or died with."""
+        """Worker w's result, or the error (returned, not raised) that it failed, died or hung
+        with: the wait checks every second that the worker lives, and gives up after `timeout`."""
+        connection, process = self._connections[w], self._processes[w]
+        waited = 0.0
+        while not connection.poll(1.0):
+            waited += 1.0
+            if not process.is_alive():
+                return RolloutWorkerError(f"rollout worker {w} died (exit code {process.exitcode}); see its output above")
+            if waited >= self.timeout:
+                return RolloutWorkerError(f"rollout worker {w} sent no rollout in {self.timeout:.0f} s; it is stuck")
         try:
-            status, payload = self._connections[w].recv()
+            status, payload = connection.recv()
         except (EOFError, OSError) as err:
             return RolloutWorkerError(f"rollout worker {w} died ({err!r}); see its output above")
         if status == "error":

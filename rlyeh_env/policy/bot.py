@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from ..engine import Role
+from ..engine.actions import NUM_ACTIONS
 from ..observation import SEAT_LAYOUT
 from .checkpoint import CheckpointError, load_checkpoint
 from .network import ActorCritic
@@ -27,6 +28,7 @@ def load_policies(path: str | Path) -> dict[Role, ActorCritic]:
     nets = {}
     for role in (Role.INVESTIGATOR, Role.CULTIST):
         entry = data["policies"][role.name]
+        _check_fits_the_env(path, role, entry.get("spec"))
         try:
             net = ActorCritic.from_spec(entry["spec"])
             missing, unexpected = net.load_state_dict(entry["weights"], strict=False)
@@ -39,6 +41,18 @@ def load_policies(path: str | Path) -> dict[Role, ActorCritic]:
             )
         nets[role] = net.eval().requires_grad_(False)
     return nets
+
+
+def _check_fits_the_env(path, role: Role, spec) -> None:
+    """A network spec must read this env's observation and choose among its actions: a
+    self-consistent spec of other sizes would load, then fail mid-game with a shape error."""
+    if not isinstance(spec, dict):
+        raise CheckpointError(f"{path}: the {role.name.lower()} policy has no network spec")
+    expected = {"obs_size": SEAT_LAYOUT.size, "num_actions": NUM_ACTIONS}
+    wrong = [f"{key} {spec.get(key)!r} (the env needs {value})" for key, value in expected.items()
+             if spec.get(key) != value]
+    if wrong:
+        raise CheckpointError(f"{path}: the {role.name.lower()} policy does not fit this env: " + ", ".join(wrong))
 
 
 class PolicyBot:

@@ -65,7 +65,8 @@ def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
     try:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as err:  # torch raises many kinds for a bad file; all mean the same here
-        raise CheckpointError(f"{path} is not a readable checkpoint (corrupt or truncated?): {err}") from err
+        reason = (str(err).strip().splitlines() or [type(err).__name__])[0][:160]  # torch's are paragraphs
+        raise CheckpointError(f"{path} is not a readable checkpoint (corrupt or truncated?): {reason}") from err
     if not isinstance(data, dict) or "format" not in data or not isinstance(data.get("policies"), dict):
         raise CheckpointError(f"{path} is not an rlyeh-env checkpoint (no format entry or no policies table)")
     if data["format"] != CHECKPOINT_FORMAT:

@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..arguments import ArgumentParser, output_folder
 from ..engine import actions as A
 from ..engine.cards import Equipment, Page, Role, Sigil, VoteKind, label
 from ..engine.config import GameConfig
@@ -49,7 +50,7 @@ def add_table_options(parser: argparse.ArgumentParser, default_bots: str) -> Non
     parser.add_argument("--instant", action="store_true", help="no pause after bot moves")
     parser.add_argument("--extra-gods", action="store_true", help="variant: the extra gods rule the sigils")
     parser.add_argument("--hidden-cultists", action="store_true", help="variant: nobody knows how many cultists")
-    parser.add_argument("--replays", type=Path, default=Path("replays"), help="folder for the replay (default replays/)")
+    parser.add_argument("--replays", type=output_folder, default=Path("replays"), help="folder for the replay (default replays/)")
 
 
 def table_config(args: argparse.Namespace) -> GameConfig:
@@ -67,7 +68,7 @@ def pause_seconds(args: argparse.Namespace, screen: Screen) -> float:
 
 
 def parse_args(argv: list[str] | None = None, prog: str | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = ArgumentParser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_table_options(parser, default_bots=SHIPPED)
     parser.add_argument("--seat", type=int, default=None, help="your seat, 0 to players-1 (default: random)")
     parser.add_argument("--role", choices=sorted(ROLES), default=None,

@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..arguments import ArgumentParser, at_least
 from ..engine.actions import describe
 from ..engine.game import Game
 from ..engine.state import State
@@ -108,9 +109,9 @@ def run(path: Path, step: int | None, screen: Screen) -> int:
 
 
 def main(argv: list[str] | None = None, prog: str | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = ArgumentParser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", type=Path, help="a replay saved by rlyeh play or rlyeh watch")
-    parser.add_argument("--step", type=int, default=None, help="print this step and exit")
+    parser.add_argument("--step", type=at_least(0), default=None, help="print this step and exit")
     args = parser.parse_args(argv)
     try:
         return run(args.file, args.step, Screen())

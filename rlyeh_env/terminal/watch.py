@@ -12,6 +12,7 @@ import random
 import sys
 import time
 
+from ..arguments import ArgumentParser
 from ..narration import narrate_truth, player_name
 from ..players import SHIPPED, parse_seat_overrides
 from ..table import Table
@@ -22,7 +23,7 @@ from .seats import BotSeats
 
 
 def parse_args(argv: list[str] | None = None, prog: str | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = ArgumentParser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_table_options(parser, default_bots=SHIPPED)
     parser.add_argument("--board", choices=("round", "end"), default="round",
                         help="draw the full truth at every new round (default) or only at the end")

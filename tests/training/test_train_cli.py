@@ -203,10 +203,10 @@ def test_bad_values_exit_2_with_the_reason(argv, reason, capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["--preset", "huge"], "error: unknown preset 'huge'; known presets: smoke, full\n"),
+    (["--preset", "huge"], "train.py: error: unknown preset 'huge'; known presets: smoke, full\n"),
     (["--resume", "ckpt.pt", "--preset", "smoke"],
-     "error: --preset starts a new run; a resumed run keeps its own settings (override single options instead)\n"),
-    (["--resume", "/nonexistent/ckpt.pt"], "error: no checkpoint file at /nonexistent/ckpt.pt\n"),
+     "train.py: error: --preset starts a new run; a resumed run keeps its own settings (override single options instead)\n"),
+    (["--resume", "/nonexistent/ckpt.pt"], "train.py: error: no checkpoint file at /nonexistent/ckpt.pt\n"),
 ])
 def test_refused_starts_are_one_line_and_exit_2(argv, message, capsys):
     """An unknown preset, --preset with --resume, or no checkpoint: one line on stderr, return code 2."""

@@ -1,0 +1,96 @@
+"""Command-line arguments that fail in one line: the parser every command uses, and checked types.
+
+A wrong argument ends the command before any work with exit code 2 and one line on stderr that
+names the argument and says what would be right:
+
+    rlyeh eval: error: argument --threads: must be a whole number of at least 1, got '0'
+
+Output paths are checked when parsed (`output_file`, `output_folder`), so a long run never
+learns at its end that it cannot save.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with one-line errors (no usage block): `PROG: error: MESSAGE`, exit code 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def fail(prog: str, message: str) -> int:
+    """Print a one-line error for a problem found after parsing; the exit code to return."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def at_least(minimum: int):
+    """An argparse type: a whole number >= `minimum`."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < minimum:
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least {minimum}, got {text!r}")
+        return value
+
+    whole_number.__name__ = f"whole number >= {minimum}"
+    return whole_number
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be a number above 0, got {text!r}")
+    return value
+
+
+def writable_file_problem(path: Path) -> str | None:
+    """Why a file could not be written at `path` (None if it can): a folder in the way, a file
+    where a parent folder should be, or a folder we may not write into."""
+    if path.is_dir():
+        return f"{str(path)!r} is a folder; give a file name"
+    return writable_folder_problem(path.parent)
+
+
+def writable_folder_problem(folder: Path) -> str | None:
+    """Why files could not be written into `folder`, created as needed (None if they can)."""
+    for parent in (folder, *folder.parents):
+        if parent.exists():
+            if not parent.is_dir():
+                return f"{str(parent)!r} is a file, so nothing can be written under it"
+            if not os.access(parent, os.W_OK | os.X_OK):
+                return f"cannot write into the folder {str(parent)!r} (permission denied)"
+            return None
+    return None
+
+
+def output_file(text: str) -> Path:
+    """An argparse type: a file that can be written (checked now, written at the end)."""
+    path = Path(text)
+    problem = writable_file_problem(path)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return path
+
+
+def output_folder(text: str) -> Path:
+    """An argparse type: a folder that exists or can be created and written into."""
+    path = Path(text)
+    problem = writable_folder_problem(path) if not path.exists() or path.is_dir() else (
+        f"{text!r} is a file; give a folder")
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return path
