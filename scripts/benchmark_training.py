@@ -131,7 +131,8 @@ def run_side(side: str, seconds: float, num_players: int, opponents: str) -> dic
 def run_in_child(side: str, seconds: float, num_players: int, opponents: str) -> dict:
     """Run one side in a fresh spawned process, so its peak RSS is its own."""
     with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return pool.submit(run_side, side, seconds, num_players, opponents).result()
+        # A side trains for `seconds` after a warm-up update; ten minutes more means it is stuck.
+        return pool.submit(run_side, side, seconds, num_players, opponents).result(timeout=seconds + 600)
 
 
 def markdown(results: dict[str, dict], settings: dict, baseline: str = SB3) -> str:
