@@ -31,6 +31,10 @@ def commands() -> dict:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     installed = commands()
+    if argv and argv[0] in COMMANDS and argv[0] not in installed:
+        print(f"rlyeh {argv[0]} is not installed: pip install -e . registers the commands (make venv does)",
+              file=sys.stderr)
+        return 2
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in installed:
         asked_for_help = not argv or argv[0] in ("-h", "--help")
         stream = sys.stdout if asked_for_help else sys.stderr

@@ -25,11 +25,32 @@ def atomic_write(path: str | os.PathLike, write: Callable[[BinaryIO], object]) -
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; these are ordinary shareable files
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp creates 0600; these are ordinary files
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the rename itself to disk, so the new file survives a power cut too."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename is still atomic
+    finally:
+        os.close(fd)
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:

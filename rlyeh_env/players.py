@@ -65,7 +65,7 @@ def parse_seat_overrides(items: list[str], num_players: int) -> dict[int, str]:
     out = {}
     for item in items:
         seat, sep, name = item.partition("=")
-        if not sep or not seat.strip().isdigit():
+        if not sep or not seat.strip().isdecimal():
             raise UnknownPlayerError(f"--bot takes SEAT=BOT (e.g. 2=random), got {item!r}")
         seat_number = int(seat)
         if not 0 <= seat_number < num_players:
@@ -105,6 +105,13 @@ class PolicyCache:
         if path not in self._loaded:
             self._loaded[path] = load_policies(path)
         return self._loaded[path]
+
+
+def check_checkpoints(lineups, cache: PolicyCache) -> None:
+    """Load every checkpoint the line-ups name (into `cache`), so that a bad file is reported
+    before any game is played; ValueError (a `CheckpointError`) with the reason."""
+    for name in sorted({name for lineup in lineups for name in lineup if name not in SCRIPTED}):
+        cache.policies(name)
 
 
 def make_bot(name: str, seed: int, config: GameConfig, greedy: bool = True, cache: PolicyCache | None = None) -> Bot:

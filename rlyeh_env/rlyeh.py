@@ -150,7 +150,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env import ActionType
 from gymnasium.utils import EzPickle
 
-from .engine import GameConfig, Role
+from .engine import GameConfig
 from .engine.actions import NUM_ACTIONS
 from .engine.game import Game
 from .observation import IncrementalEncoder
@@ -265,11 +265,8 @@ class raw_env(AECEnv, EzPickle):
         if self._rewarded:  # most steps pay nothing: rebuild the dict only after one that paid
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        if table.reward:  # the investigators' reward; the cultists get its negative (Table.step)
-            reward, roles = table.reward, table.roles
-            self.rewards = {
-                agent: reward if roles[seat] == Role.INVESTIGATOR else -reward for agent, seat in self._seat.items()
-            }
+        if table.reward:  # Table.step's rule, as the Python floats PettingZoo envs pay
+            self.rewards = dict(zip(self.possible_agents, table.seat_rewards()))
             self._rewarded = True
         if table.over:
             self.terminations = dict.fromkeys(self.agents, True)

@@ -134,6 +134,10 @@ class Table:
             return self._no_reward
         return self.signs * np.float32(reward)
 
+    def seat_rewards(self) -> list[float]:
+        """The last step's rewards by seat as Python floats (what `step` returned, unrounded)."""
+        return [self.reward if sign > 0 else -self.reward for sign in self.signs]
+
     def close(self) -> None:
         """Drop what the encoder keeps about this game (a game left unfinished)."""
         self.encoder.forget(self.state)

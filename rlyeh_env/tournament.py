@@ -137,7 +137,7 @@ def play_match(
     return MatchResult(
         names[0], names[1], num_players, games, tally["investigators"], low, high,
         beliefs[id(investigators)].auc(), beliefs[id(cultists)].auc(),
-        tally["rounds"] / games, tally["decisions"] / games,
+        tally["rounds"] / max(games, 1), tally["decisions"] / max(games, 1),
         {reason.name.lower(): tally[reason] for reason in EndReason if tally[reason]},
     )
 
@@ -174,14 +174,28 @@ def tournament_results(
     jobs = [(inv, cult, n, games, seed, greedy, config) for n in table_sizes for inv, cult in lineups]
     bar = progress_bar(progress, len(jobs) * games, "tournament", unit="game")
     workers = max(1, min(workers, len(jobs)))
+    results = _results(jobs, workers)
     try:
-        for result in _results(jobs, workers):
+        for result in results:
             if bar is not None:
                 bar.update(games)
             yield result
     finally:
+        results.close()  # stops the workers now, wherever the caller was interrupted
         if bar is not None:
             bar.close()
+
+
+def until_interrupted(results) -> tuple[list[MatchResult], bool]:
+    """The results of `tournament_results` as they come, until they end or Ctrl-C: (the finished
+    ones, whether it was interrupted)."""
+    finished = []
+    try:
+        for result in results:
+            finished.append(result)
+    except KeyboardInterrupt:
+        return finished, True
+    return finished, False
 
 
 class TournamentError(RuntimeError):
@@ -226,19 +240,23 @@ def _results(jobs: list[Job], workers: int):
             raise
 
 
-_CACHE = PolicyCache()  # per process: a checkpoint in many match-ups is loaded once
+POLICIES = PolicyCache()  # per process: a checkpoint in many match-ups is loaded once
 
 
 def play_job(job: Job) -> MatchResult:
     inv, cult, n, games, seed, greedy, config = job
     return play_match(
-        make_side_player(inv, Role.INVESTIGATOR, greedy, cache=_CACHE),
-        make_side_player(cult, Role.CULTIST, greedy, cache=_CACHE),
+        make_side_player(inv, Role.INVESTIGATOR, greedy, cache=POLICIES),
+        make_side_player(cult, Role.CULTIST, greedy, cache=POLICIES),
         n, games, seed, config=config, names=(inv, cult),
     )
 
 
 def _one_thread() -> None:
+    """A worker: one torch thread, and Ctrl-C left to the parent, which stops the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import torch
     except ImportError:

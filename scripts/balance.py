@@ -14,6 +14,7 @@ every line-up, so line-ups are compared on the same deals, and results do not de
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -21,42 +22,50 @@ from require_install import require_install
 
 require_install()
 
-from rlyeh_env.arguments import ArgumentParser, at_least, output_file  # noqa: E402
+from rlyeh_env.arguments import ArgumentParser, at_least, fail, output_file  # noqa: E402
 from rlyeh_env.engine import GameConfig  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
-from rlyeh_env.players import TABLE_SIZES, UnknownPlayerError, parse_lineup  # noqa: E402
-from rlyeh_env.tournament import MatchResult, tournament  # noqa: E402
+from rlyeh_env.players import TABLE_SIZES, check_checkpoints, parse_lineup  # noqa: E402
+from rlyeh_env.tournament import (  # noqa: E402
+    POLICIES, MatchResult, TournamentError, tournament_results, until_interrupted,
+)
 
 LINEUPS = ["heuristic,heuristic", "random,random", "heuristic,random", "random,heuristic"]
 
 
-def main(argv: list[str] | None = None) -> dict:
+def main(argv: list[str] | None = None) -> int:
     parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=at_least(1), default=2000, help="games per table size and line-up")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(TABLE_SIZES), choices=TABLE_SIZES)
-    parser.add_argument("--lineups", nargs="+", default=LINEUPS, help="INVESTIGATORS,CULTISTS line-ups")
+    parser.add_argument("--lineups", type=parse_lineup, nargs="+", default=[parse_lineup(text) for text in LINEUPS],
+                        metavar="INV,CULT", help="INVESTIGATORS,CULTISTS line-ups")
     parser.add_argument("--seed", type=int, default=0, help="base seed (the run is deterministic given it)")
     parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
     parser.add_argument("--workers", type=at_least(1), default=2, help="processes (one per core)")
     parser.add_argument("--json", type=output_file, default=None, help="also write the results to this file")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     args = parser.parse_args(argv)
-    try:
-        lineups = [parse_lineup(text) for text in args.lineups]
-    except UnknownPlayerError as err:
-        parser.error(f"argument --lineups: {err}")
-
+    lineups = args.lineups
     began = time.time()
-    results = tournament(lineups, args.sizes, args.games, args.seed, args.greedy,
-                         progress=not args.no_progress, workers=args.workers)
+    try:
+        check_checkpoints(lineups, POLICIES)  # a bad file is reported before any game is played
+        results, interrupted = until_interrupted(tournament_results(
+            lineups, args.sizes, args.games, args.seed, args.greedy, progress=not args.no_progress,
+            workers=args.workers))
+    except (ValueError, TournamentError) as err:
+        return fail(parser.prog, str(err))
     rows = [row(result) for result in sorted(results, key=lambda r: (lineups.index((r.investigators, r.cultists)),
                                                                      r.num_players))]
     print(markdown(rows))
+    if interrupted:
+        print(f"\ninterrupted: {len(rows)} of {len(lineups) * len(args.sizes)} cells finished", file=sys.stderr)
+        return 130
     print(f"\n{sum(r['games'] for r in rows)} games in {time.time() - began:.0f} s (seed {args.seed})")
-    result = {"args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}, "rows": rows}
     if args.json is not None:
-        atomic_write_text(args.json, json.dumps(result, indent=1))
-    return result
+        settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
+        settings["lineups"] = [",".join(lineup) for lineup in lineups]
+        atomic_write_text(args.json, json.dumps({"args": settings, "rows": rows}, indent=1))
+    return 0
 
 
 def row(result: MatchResult) -> dict:
@@ -94,4 +103,4 @@ def markdown(rows: list[dict]) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,9 +1,10 @@
 """Ctrl-C loses nothing: `train` saves a checkpoint it can resume and prints the command, `eval`
-prints the match-ups already finished, `play` saves the replay. Each is a real process sent
-SIGINT, as a terminal's Ctrl-C does."""
+prints the match-ups already finished, `play` saves the replay. Each is a real process group sent
+SIGINT, as a terminal's Ctrl-C does (worker processes get it too)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -20,8 +21,10 @@ class Running:
     """A command whose output is read as it comes, so a test can wait for a sign of progress."""
 
     def __init__(self, argv: list[str], cwd: Path):
+        # a session of its own: Ctrl-C is sent to its whole process group, workers included, as a
+        # terminal sends it
         self.process = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True, start_new_session=True)
         self.out, self.err = [], []
         self._readers = [threading.Thread(target=self._read, args=(stream, into), daemon=True)
                          for stream, into in ((self.process.stdout, self.out), (self.process.stderr, self.err))]
@@ -44,7 +47,7 @@ class Running:
             time.sleep(0.05)
 
     def interrupt(self, timeout: float = 120.0) -> tuple[int, str, str]:
-        self.process.send_signal(signal.SIGINT)
+        os.killpg(self.process.pid, signal.SIGINT)
         code = self.process.wait(timeout)
         for reader in self._readers:
             reader.join(10)
@@ -78,11 +81,12 @@ def test_ctrl_c_during_train_saves_a_checkpoint_that_resumes(tmp_path):
 
 def test_ctrl_c_during_eval_prints_the_finished_match_ups(tmp_path):
     run = Running([sys.executable, str(ROOT / "scripts" / "evaluate.py"), "--lineup", "random,random",
-                   "--lineup", "heuristic,heuristic", "--sizes", "4", "--games", "600", "--threads", "1"], tmp_path)
-    run.wait_for(lambda: "50%" in "".join(run.err))  # the progress bar: the first match-up is done
+                   "--lineup", "heuristic,heuristic", "--lineup", "heuristic,random", "--sizes", "4", "--games", "600",
+                   "--workers", "2"], tmp_path)
+    run.wait_for(lambda: "33%" in "".join(run.err))  # the progress bar: the first match-up is done
     code, out, err = run.interrupt()
     assert code == 130, err
-    assert "interrupted: 1 of 2 match-ups finished" in err and "Traceback" not in err
+    assert "interrupted: 1 of 3 match-ups finished" in err and "Traceback" not in err, err
     assert "| 4 | random | random | 600 |" in out and "heuristic | heuristic" not in out
 
 

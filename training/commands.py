@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rlyeh_env.arguments import ArgumentParser, at_least, fail, output_file, writable_folder_problem
 from rlyeh_env.files import atomic_write_text
-from rlyeh_env.players import SCRIPTED, TABLE_SIZES, PolicyCache, parse_lineup
+from rlyeh_env.players import TABLE_SIZES, check_checkpoints, parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
 
 from .interrupts import TrainingInterrupted
@@ -73,28 +73,24 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     args = parser.parse_args(argv)
     import torch
 
-    from rlyeh_env.tournament import TournamentError, markdown_table, results_json, tournament_results
+    from rlyeh_env.tournament import (
+        POLICIES, TournamentError, markdown_table, results_json, tournament_results, until_interrupted,
+    )
 
     from .evaluation import bars_table
 
     torch.set_num_threads(args.threads)
     lineups = args.lineup or DEFAULT_LINEUPS
-    try:  # every checkpoint named is checked before any game is played
-        cache = PolicyCache()
-        for name in {name for lineup in lineups for name in lineup if name not in SCRIPTED}:
-            cache.policies(name)
-    except ValueError as err:  # CheckpointError, or PyTorch missing
-        return fail(parser.prog, str(err))
-    results = []
     try:
-        for result in tournament_results(lineups, args.sizes, args.games, args.seed, args.greedy,
-                                         progress=not args.no_progress, workers=args.workers):
-            results.append(result)
-    except (CheckpointError, TournamentError) as err:
+        check_checkpoints(lineups, POLICIES)  # a bad file is reported before any game is played
+        results, interrupted = until_interrupted(tournament_results(
+            lineups, args.sizes, args.games, args.seed, args.greedy, progress=not args.no_progress,
+            workers=args.workers))
+    except (ValueError, TournamentError) as err:  # CheckpointError, PyTorch missing, a worker lost
         return fail(parser.prog, str(err))
-    except KeyboardInterrupt:
-        cells = len(lineups) * len(args.sizes)
-        print(f"\ninterrupted: {len(results)} of {cells} match-ups finished", file=sys.stderr)
+    if interrupted:
+        print(f"\ninterrupted: {len(results)} of {len(lineups) * len(args.sizes)} match-ups finished",
+              file=sys.stderr)
         if results:
             print(markdown_table(results))
         return 130

@@ -29,6 +29,9 @@ def interrupt_deferred():
         yield  # signal handlers can only be set from the main thread
         return
     caught = []
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # Ctrl-C is ignored here already
+        yield
+        return
 
     def hold(signum, frame):
         if not caught:

@@ -98,14 +98,19 @@ class Trainer:
                 bar.close()
             writer.close()
             self.close()
-        self.save(self.run_dir / "checkpoint.pt")
-        self.export_policies(self.run_dir / "policies.pt")
-        atomic_write_text(self.run_dir / "history.json", json.dumps(self.history, indent=1))
+        try:
+            with interrupt_deferred():  # the run's files are written whole, even under Ctrl-C
+                self.save(self.run_dir / "checkpoint.pt")
+                self.export_policies(self.run_dir / "policies.pt")
+                atomic_write_text(self.run_dir / "history.json", json.dumps(self.history, indent=1))
+                if not interrupted:
+                    from .plots import plot_learning_curves
+
+                    plot_learning_curves(self.history, self.run_dir / "learning_curves.png")
+        except KeyboardInterrupt:
+            interrupted = True
         if interrupted:
             raise TrainingInterrupted(self.run_dir / "checkpoint.pt", self.update)
-        from .plots import plot_learning_curves
-
-        plot_learning_curves(self.history, self.run_dir / "learning_curves.png")
         return row
 
     def _warm_start(self, writer) -> None:
@@ -133,13 +138,16 @@ class Trainer:
                 optimizer.param_groups[0]["lr"] = lr
         self.matchmaker.finetune = self.decisions >= args.total_decisions - args.finetune_decisions
         generators = self._generator_states()
+        learning = False
         try:
             batches, finished = self._rollout(bar)
-        except KeyboardInterrupt:  # nothing learnt yet: back to the state the last update left
-            self._set_generator_states(generators)
+            with interrupt_deferred():  # the update and its bookkeeping finish before a Ctrl-C acts
+                learning = True
+                return self._learn(batches, finished, started, time.perf_counter() - started)
+        except KeyboardInterrupt:
+            if not learning:  # nothing learnt yet: back to the state the last update left
+                self._set_generator_states(generators)
             raise
-        with interrupt_deferred():  # the update and its bookkeeping finish before a Ctrl-C acts
-            return self._learn(batches, finished, started, time.perf_counter() - started)
 
     def _learn(self, batches, finished, started: float, rollout_seconds: float) -> dict:
         """The PPO update on a rollout, then the figures, snapshots and evaluation of the update."""

@@ -2,7 +2,7 @@
 
 `pyproject.toml` maps the top-level `checkpoints/` folder to the package `rlyeh_env.checkpoints`,
 so the same lookup works from a source checkout (an editable install) and from an installed
-wheel, where no source tree exists (`tests/env/test_wheel.py` seats the shipped bot from a
+wheel, where no source tree exists (`tests/env/test_packaging.py` seats the shipped bot from a
 wheel).
 """
 

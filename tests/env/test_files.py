@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from rlyeh_env.files import atomic_write, atomic_write_text
@@ -11,7 +13,9 @@ def test_atomic_write_text_creates_folders_and_leaves_no_temporary_file(tmp_path
     path = tmp_path / "a" / "b" / "out.json"
     atomic_write_text(path, "héllo")
     assert path.read_text(encoding="utf-8") == "héllo"
-    assert (path.stat().st_mode & 0o777) == 0o644
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (path.stat().st_mode & 0o777) == 0o666 & ~umask  # an ordinary file, as open() would make
     assert [p.name for p in path.parent.iterdir()] == ["out.json"]
 
 
