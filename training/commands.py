@@ -14,10 +14,11 @@ from rlyeh_env.players import TABLE_SIZES, check_checkpoints, parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
 
 from .interrupts import TrainingInterrupted
-from .train_cli import parse_train_command
 
 
 def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    from .train_cli import parse_train_command  # tyro: only the train command needs it
+
     try:
         command = parse_train_command(argv, prog)
         from .trainer import Trainer

@@ -89,8 +89,10 @@ def _tyro(kind, argv: Sequence[str] | None, prog: str | None = None, **kwargs):
     captured = io.StringIO()
     try:
         with contextlib.redirect_stderr(captured):
-            return tyro.cli(kind, args=argv, prog=prog, config=(tyro.conf.FlagConversionOff,), registry=_REGISTRY,
-                            **kwargs)
+            parsed = tyro.cli(kind, args=argv, prog=prog, config=(tyro.conf.FlagConversionOff,), registry=_REGISTRY,
+                              **kwargs)
+        sys.stderr.write(captured.getvalue())  # warnings, if tyro had any
+        return parsed
     except SystemExit as stop:
         if stop.code:
             name = prog or Path(sys.argv[0]).name
