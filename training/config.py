@@ -68,6 +68,8 @@ class Args:
     """past snapshots kept per role; the rest of the probability mass draws one of them uniformly"""
     snapshot_every: int = 5
     """add the learners to the opponent pool every N updates"""
+    snapshot_files_every: int = 50
+    """also write the learners as a light policy file runs/NAME/snapshots/uNNNNN.pt every N updates, so the run's history can be rated (scripts/crossplay.py; 0: never)"""
     finetune_decisions: int = 0
     """scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)"""
     finetune_heuristic: tuple[float, ...] = (0.7,)
@@ -142,6 +144,7 @@ class Args:
             (self.imitation_decisions == 0 or not self.recurrent,
              "imitation_decisions needs recurrent=False (cloning trains on single decisions, not sequences)"),
             (self.snapshot_every >= 1, "snapshot_every must be >= 1"),
+            (self.snapshot_files_every >= 0, "snapshot_files_every must be >= 0"),
             (0 <= self.finetune_decisions <= self.total_decisions,
              f"finetune_decisions must be in 0..total_decisions ({self.total_decisions}), got "
              f"{self.finetune_decisions} (shortening the full preset? give --finetune-decisions too)"),

@@ -173,6 +173,8 @@ class Trainer:
         row["charts/finetune"] = float(self.matchmaker.finetune)
         if self.update % args.snapshot_every == 0:
             self.matchmaker.add_snapshots(f"u{self.update}")
+        if args.snapshot_files_every and self.update % args.snapshot_files_every == 0:
+            self.export_policies(self.run_dir / "snapshots" / f"u{self.update:05d}.pt")
         if args.eval_every and self.update % args.eval_every == 0:
             for name, value in evaluate_against_bots(self, args.eval_games).items():
                 row[f"eval/{name}"] = value
