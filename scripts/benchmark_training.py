@@ -11,9 +11,9 @@ ours stepping the engine's `Table`s directly (rlyeh_env/table.py). A decision is
   one rollout (`n_steps`) plus one update until the time is up.
 - Ours: `training.speed.our_training_rate(seconds, num_players)`, which warms up and measures
   itself and returns `{"decisions": int, "seconds": float}`; three times: in one process with a
-  float32 update, in one process with the `full` preset's bf16 update (the trunks under bfloat16
-  autocast), and as the `full` preset trains: bf16 and the rollouts in worker processes
-  (`--rollout-workers`; that side's peak RSS adds the workers', each counted as the largest).
+  float32 update, in one process with the bf16 update (the trunks under bfloat16 autocast), and
+  as the `full` preset trains: the rollouts in worker processes (`--rollout-workers`; that side's
+  peak RSS adds the workers', each counted as the largest), bf16 where the CPU has it.
   A fourth time as the `full` preset trains but with MaskablePPO's network, hidden widths
   (64, 64) for a policy and a value trunk of their own (`shared_trunk=False`): the same model
   size on both sides, so that ratio compares the trainers alone. (The shipped bots' networks,
@@ -49,7 +49,7 @@ TORCH_THREADS = 2
 SB3 = "MaskablePPO (sb3-contrib)"
 OURS_FLOAT32 = "ours, one process, float32 update"
 OURS_ONE_PROCESS = "ours, one process, bf16 update"
-OURS = "ours, as the full preset trains (bf16 update, rollout workers)"
+OURS = "ours, as the full preset trains (rollout workers; bf16 where the CPU has it)"
 OURS_SB3_NET = "ours, as the full preset trains, with MaskablePPO's network (64, 64)"
 SB3_NET = (64, 64)  # the hidden widths of SB3's default MlpPolicy, for policy and value alike
 
@@ -92,7 +92,7 @@ def ours_float32_rate(seconds: float, num_players: int, opponents: str) -> dict:
 
 
 def ours_one_process_rate(seconds: float, num_players: int, opponents: str) -> dict:
-    return ours_rate(seconds, num_players, opponents, rollout_workers=1)
+    return ours_rate(seconds, num_players, opponents, rollout_workers=1, bf16=True)
 
 
 def ours_sb3_net_rate(seconds: float, num_players: int, opponents: str) -> dict:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from .hardware import native_bf16
+
 
 @dataclass(frozen=True)
 class Args:
@@ -239,7 +241,7 @@ PRESETS: dict[str, dict] = {
         shared_trunk=True,
         update_epochs=2,
         num_games=256,
-        bf16=True,
+        bf16=native_bf16(),  # the bf16 update where the CPU has native bfloat16 (training/hardware.py)
         rollout_workers=2,
         eval_every=20,
     ),

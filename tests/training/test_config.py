@@ -96,3 +96,15 @@ def test_presets():
         preset("nope")
     with pytest.raises(ValueError, match="gamma"):
         preset("smoke", gamma=0.0)
+
+
+def test_the_full_preset_uses_bf16_only_where_the_cpu_has_it():
+    """The default follows the CPU's flags (training/hardware.py), not one machine's."""
+    from training.hardware import native_bf16
+
+    assert preset("full").bf16 == native_bf16()
+    with_bf16 = "processor\t: 0\nflags\t\t: fpu sse2 avx2 avx512f avx512_bf16\n"
+    without = "processor\t: 0\nflags\t\t: fpu sse2 avx2 avx512f\n"
+    arm = "processor\t: 0\nFeatures\t: fp asimd bf16\n"
+    assert native_bf16(with_bf16) and not native_bf16(without) and not native_bf16(arm)
+    assert native_bf16("flags : amx_bf16 amx_tile") and not native_bf16("")
