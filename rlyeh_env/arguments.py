@@ -94,3 +94,19 @@ def output_folder(text: str) -> Path:
     if problem:
         raise argparse.ArgumentTypeError(problem)
     return path
+
+
+def add_tournament_options(parser: argparse.ArgumentParser, sizes=(5,), games: int = 200, workers: int = 1) -> None:
+    """The options of every command that plays a tournament (`rlyeh eval`, balance, cross-play)."""
+    from .players import TABLE_SIZES
+
+    shown = " ".join(map(str, sizes))
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(sizes), choices=TABLE_SIZES, metavar="N",
+                        help=f"table sizes, 4 to 8 (default {shown})")
+    parser.add_argument("--games", type=at_least(1), default=games, help=f"games per match-up and size (default {games})")
+    parser.add_argument("--seed", type=int, default=0, help="seeds every game: the run is deterministic given it (default 0)")
+    parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
+    parser.add_argument("--workers", type=at_least(1), default=workers,
+                        help=f"processes sharing the match-ups, one torch thread each (default {workers}; at most "
+                             "one per match-up)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -22,7 +22,7 @@ from require_install import require_install
 
 require_install()
 
-from rlyeh_env.arguments import ArgumentParser, at_least, fail, output_file  # noqa: E402
+from rlyeh_env.arguments import ArgumentParser, add_tournament_options, fail, output_file  # noqa: E402
 from rlyeh_env.engine import GameConfig  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
 from rlyeh_env.players import TABLE_SIZES, check_checkpoints, parse_lineup  # noqa: E402
@@ -35,15 +35,10 @@ LINEUPS = ["heuristic,heuristic", "random,random", "heuristic,random", "random,h
 
 def main(argv: list[str] | None = None) -> int:
     parser = ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=at_least(1), default=2000, help="games per table size and line-up")
-    parser.add_argument("--sizes", type=int, nargs="+", default=list(TABLE_SIZES), choices=TABLE_SIZES)
     parser.add_argument("--lineups", type=parse_lineup, nargs="+", default=[parse_lineup(text) for text in LINEUPS],
                         metavar="INV,CULT", help="INVESTIGATORS,CULTISTS line-ups")
-    parser.add_argument("--seed", type=int, default=0, help="base seed (the run is deterministic given it)")
-    parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
-    parser.add_argument("--workers", type=at_least(1), default=2, help="processes (one per core)")
+    add_tournament_options(parser, sizes=TABLE_SIZES, games=2000, workers=2)
     parser.add_argument("--json", type=output_file, default=None, help="also write the results to this file")
-    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     args = parser.parse_args(argv)
     lineups = args.lineups
     began = time.time()

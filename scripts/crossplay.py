@@ -22,9 +22,9 @@ require_install()
 
 import numpy as np  # noqa: E402
 
-from rlyeh_env.arguments import ArgumentParser, at_least, fail, output_file  # noqa: E402
+from rlyeh_env.arguments import ArgumentParser, add_tournament_options, at_least, fail, output_file  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
-from rlyeh_env.players import TABLE_SIZES, check_checkpoints, check_player  # noqa: E402
+from rlyeh_env.players import check_checkpoints, check_player  # noqa: E402
 from rlyeh_env.ratings import Rating, ratings  # noqa: E402
 from rlyeh_env.tournament import POLICIES, TournamentError, tournament_results, until_interrupted  # noqa: E402
 
@@ -33,16 +33,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("players", type=check_player, nargs="+", metavar="PLAYER",
                         help="two or more of random, heuristic, checkpoint, or checkpoint files")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[5], choices=TABLE_SIZES, metavar="N",
-                        help="table sizes, 4 to 8 (default 5)")
-    parser.add_argument("--games", type=at_least(1), default=200, help="games per cell and size (default 200)")
-    parser.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
-    parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
-    parser.add_argument("--workers", type=at_least(1), default=2, help="processes (default 2)")
+    add_tournament_options(parser, workers=2)
     parser.add_argument("--bootstrap", type=at_least(0), default=500, help="bootstrap fits for the intervals")
     parser.add_argument("--json", type=output_file, help="also save the matrix and ratings here")
     parser.add_argument("--plot", type=output_file, help="also draw the matrix and ratings (PNG)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     names = list(dict.fromkeys(args.players))  # each player once, in the order given
     if len(names) < 2:

@@ -8,9 +8,11 @@ import json
 import sys
 from pathlib import Path
 
-from rlyeh_env.arguments import ArgumentParser, at_least, fail, output_file, writable_folder_problem
+from rlyeh_env.arguments import (
+    ArgumentParser, add_tournament_options, at_least, fail, output_file, writable_folder_problem,
+)
 from rlyeh_env.files import atomic_write_text
-from rlyeh_env.players import TABLE_SIZES, check_checkpoints, parse_lineup
+from rlyeh_env.players import check_checkpoints, parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
 
 from .interrupts import TrainingInterrupted
@@ -60,17 +62,9 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     )
     parser.add_argument("--lineup", type=parse_lineup, action="append", metavar="INV,CULT",
                         help="investigators,cultists; repeatable (default: the seven line-ups of checkpoints/README.md)")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[5], choices=TABLE_SIZES, metavar="N",
-                        help="table sizes, 4 to 8 (default 5)")
-    parser.add_argument("--games", type=at_least(1), default=200, help="games per line-up and size (default 200)")
-    parser.add_argument("--seed", type=int, default=0, help="seeds every game (default 0)")
-    parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
+    add_tournament_options(parser)
     parser.add_argument("--threads", type=at_least(1), default=2, help="torch threads with one worker (default 2)")
-    parser.add_argument("--workers", type=at_least(1), default=1,
-                        help="processes sharing the match-ups, one torch thread each (default 1; at most one "
-                             "per match-up)")
     parser.add_argument("--json", type=output_file, help="also save the results here (checked before any game)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     import torch
 
