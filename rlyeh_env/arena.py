@@ -13,7 +13,7 @@ from typing import Callable
 
 from .bots.base import Bot
 from .engine import EndReason, GameConfig, Role, Winner
-from .table import SHARED_ENCODERS, Table
+from .table import Table
 
 BotFactory = Callable[[int], Bot]
 """Builds a bot from a seed."""
@@ -65,7 +65,7 @@ def _run(table: Table, bots: list[Bot], seed: int) -> GameResult:
 
 def play_game(config: GameConfig, seed: int, bots: list[Bot]) -> GameResult:
     """Play one game with `bots[s]` in seat s; each bot is reset (seeded from `seed`) first."""
-    return _run(Table(config, seed, SHARED_ENCODERS.get(config)), bots, seed)
+    return _run(Table(config, seed), bots, seed)
 
 
 def play_lineup(
@@ -74,7 +74,7 @@ def play_lineup(
     """Deal the game, then seat a bot from `investigator_bot_factory` at every investigator seat
     and one from `cultist_bot_factory` at every cultist seat. The roles are read from the state
     only to choose the factory; the bots see nothing but their observations."""
-    table = Table(config, seed, SHARED_ENCODERS.get(config))
+    table = Table(config, seed)
     seeds = _bot_seeds(seed ^ 0x5EED, config.num_players)
     bots = [
         (cultist_bot_factory if role == Role.CULTIST else investigator_bot_factory)(s)

@@ -137,9 +137,7 @@ class ScriptedPlayer:
         """Nothing to re-seed: each seat's bot gets its own seed at `start`."""
 
     def start(self, key: tuple, seed: int, config: GameConfig) -> None:
-        bot = make_scripted_bot(self.name, seed, config)
-        bot.reset(seed)
-        self._bots[key] = bot
+        self._bots[key] = make_bot(self.name, seed, config)
 
     def finish(self, key: tuple) -> None:
         self._bots.pop(key, None)

@@ -22,8 +22,9 @@ import numpy as np
 from .engine import EndReason, GameConfig, Role
 from .engine.actions import NUM_ACTIONS
 from .metrics import belief_auc, belief_targets, wilson_interval
+from .observation import IncrementalEncoder
 from .players import PolicyCache, make_side_player
-from .table import EncoderCache, Table
+from .table import Table
 
 
 @dataclass
@@ -56,6 +57,7 @@ class _Game:
     def __init__(self, table: Table, index: int, sides: dict[Role, object]):
         self.table, self.index = table, index
         self.players = [sides[Role(role)] for role in table.roles]
+        self.beliefs = [belief_targets(table.roles, seat) for seat in range(table.num_players)]
         self.decisions = 0
 
 
@@ -67,7 +69,7 @@ class _Beliefs:
 
     def add(self, logits: np.ndarray, games: list[_Game], seats: list[int]) -> None:
         for row, game, seat in zip(logits, games, seats):
-            target, valid = belief_targets(game.table.roles, seat)
+            target, valid = game.beliefs[seat]  # fixed for the game: computed once at its start
             self.logits.append(row)
             self.targets.append(target)
             self.valid.append(valid)
@@ -90,7 +92,7 @@ def play_match(
     investigators.new_match(seed)
     cultists.new_match(seed + 1)
     beliefs = {id(investigators): _Beliefs(), id(cultists): _Beliefs()}
-    encoders = [EncoderCache(size=1) for _ in range(min(num_slots, games))]
+    encoders = [IncrementalEncoder(game_config) for _ in range(min(num_slots, games))]  # one per slot: it follows one game
     tally: Counter = Counter()
     started = 0
 
@@ -99,7 +101,7 @@ def play_match(
         if started >= games:
             return None
         seed_of_game = game_seed(seed, num_players, started)
-        game = _Game(Table(game_config, seed_of_game, encoders[slot].get(game_config)), started, sides)
+        game = _Game(Table(game_config, seed_of_game, encoders[slot]), started, sides)
         seats = random.Random(seed_of_game ^ 0xB075)  # each seat's bot its own reproducible stream
         for seat, player in enumerate(game.players):
             player.start((game.index, seat), seats.getrandbits(63), game_config)
@@ -118,7 +120,7 @@ def play_match(
             seats = [game.table.decider for game in group]
             observations = np.empty((len(group), group[0].table.encoder.size), dtype=np.float32)
             masks = np.zeros((len(group), NUM_ACTIONS), dtype=np.int8)
-            for row, game, seat in zip(range(len(group)), group, seats):
+            for row, (game, seat) in enumerate(zip(group, seats)):
                 game.table.observation(seat, out=observations[row])
                 game.table.action_mask(out=masks[row])
             actions, belief_logits = player.act([(g.index, s) for g, s in zip(group, seats)], observations, masks)
