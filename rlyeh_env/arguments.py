@@ -96,8 +96,11 @@ def output_folder(text: str) -> Path:
     return path
 
 
-def add_tournament_options(parser: argparse.ArgumentParser, sizes=(5,), games: int = 200, workers: int = 1) -> None:
-    """The options of every command that plays a tournament (`rlyeh eval`, balance, cross-play)."""
+def add_tournament_options(parser: argparse.ArgumentParser, sizes=(5,), games: int = 200, workers: int = 1,
+                           greedy: bool = False) -> None:
+    """The options of every command that plays a tournament (`rlyeh eval`, balance, cross-play,
+    exploit). `greedy`: checkpoint players act greedily unless `--sampled` (else sample unless
+    `--greedy`)."""
     from .players import TABLE_SIZES
 
     shown = " ".join(map(str, sizes))
@@ -105,7 +108,11 @@ def add_tournament_options(parser: argparse.ArgumentParser, sizes=(5,), games: i
                         help=f"table sizes, 4 to 8 (default {shown})")
     parser.add_argument("--games", type=at_least(1), default=games, help=f"games per match-up and size (default {games})")
     parser.add_argument("--seed", type=int, default=0, help="seeds every game: the run is deterministic given it (default 0)")
-    parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
+    if greedy:
+        parser.add_argument("--sampled", dest="greedy", action="store_false",
+                            help="checkpoint players sample their actions (default: the most probable action)")
+    else:
+        parser.add_argument("--greedy", action="store_true", help="checkpoint players take their most probable action")
     parser.add_argument("--workers", type=at_least(1), default=workers,
                         help=f"processes sharing the match-ups, one torch thread each (default {workers}; at most "
                              "one per match-up)")

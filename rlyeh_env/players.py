@@ -106,6 +106,10 @@ class PolicyCache:
             self._loaded[path] = load_policies(path)
         return self._loaded[path]
 
+    def clear(self) -> None:
+        """Forget every loaded file (a file rewritten since, such as a new run's, loads anew)."""
+        self._loaded.clear()
+
 
 def check_checkpoints(lineups, cache: PolicyCache) -> None:
     """Load every checkpoint the line-ups name (into `cache`), so that a bad file is reported

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from .hardware import native_bf16
 
+PFSP_WEIGHTINGS = ("uniform", "hard", "even")  # training/league.py
+
 
 @dataclass(frozen=True)
 class Args:
@@ -67,11 +69,29 @@ class Args:
     opponent_random: float = 0.15
     """probability that the opposing side is the random bot (also the share of warm-start games with a random side)"""
     pool_size: int = 8
-    """past snapshots kept per role; the rest of the probability mass draws one of them uniformly"""
+    """league entries (past snapshots, retired exploiters) kept per role, the oldest leaving first; the rest of the opponent probability mass draws one of them (see pfsp)"""
     snapshot_every: int = 5
     """add the learners to the opponent pool every N updates"""
     snapshot_files_every: int = 50
     """also write the learners as a light policy file runs/NAME/snapshots/uNNNNN.pt every N updates, so the run's history can be rated (scripts/crossplay.py; 0: never)"""
+    pfsp: str = "uniform"
+    """how a pool game draws its opponent from the league (training/league.py): uniform; hard: prioritised fictitious self-play, weight (1 - p) ** pfsp_power for an entry the learner beats with recorded win rate p; even: weight p (1 - p)"""
+    pfsp_power: float = 2.0
+    """the exponent of the hard PFSP weighting (higher: the hardest opponents more often)"""
+    league_opponents_per_rollout: int = 0
+    """draw this many league entries per role by PFSP when a rollout (or a worker's share of it) starts, and let that rollout's pool games choose among them uniformly: the same opponent distribution over many rollouts, in far fewer and larger forwards than one entry per game (0: one PFSP draw per game)"""
+    pfsp_prior_games: float = 4.0
+    """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
+    learner_sides: tuple[str, ...] = ("investigator", "cultist")
+    """the sides a main learner takes against a scripted bot or a league entry, drawn evenly; one side alone trains only that role (an exploiter of scripts/exploit.py: needs opponent_latest and exploiter_share 0)"""
+    exploiter_share: float = 0.0
+    """probability that a game is an exploiter game: one role's exploiter (a separate learner per role) against the latest main learner of the other role; 0: no exploiters"""
+    exploiter_period: int = 20
+    """every N updates each exploiter joins the league as an entry and restarts from its role's current main learner"""
+    opponents_from: str = ""
+    """an exploitability run: the two policies of this checkpoint are the whole league, fixed for the run (the learners' snapshots never join), and every game is a learner against its fixed other side (scripts/exploit.py)"""
+    init_from: str = ""
+    """start both learners from this checkpoint's policies instead of a fresh initialisation (hidden, shared_trunk and recurrent must match its networks; the value networks start fresh where it has none)"""
     finetune_decisions: int = 0
     """scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)"""
     finetune_heuristic: tuple[float, ...] = (0.7,)
@@ -175,10 +195,28 @@ class Args:
             (self.checkpoint_every >= 1, "checkpoint_every must be >= 1"),
             (self.eval_every >= 0 and self.eval_games >= 1, "eval_every must be >= 0 and eval_games >= 1"),
         ]
+        checks += [
+            (self.pfsp in PFSP_WEIGHTINGS, f"pfsp must be one of {', '.join(PFSP_WEIGHTINGS)}, got {self.pfsp!r}"),
+            (self.pfsp_power > 0 and self.pfsp_prior_games >= 0, "pfsp_power must be > 0 and pfsp_prior_games >= 0"),
+            (self.league_opponents_per_rollout >= 0, "league_opponents_per_rollout must be >= 0"),
+            (0.0 <= self.exploiter_share < 1.0, "exploiter_share must be in [0, 1)"),
+            (self.exploiter_period >= 1, "exploiter_period must be >= 1"),
+            (len(self.learner_sides) >= 1 and len(set(self.learner_sides)) == len(self.learner_sides)
+             and set(self.learner_sides) <= {"investigator", "cultist"},
+             f"learner_sides must name investigator, cultist or both, each once, got {self.learner_sides}"),
+            (len(self.learner_sides) == 2 or (self.opponent_latest == 0 and self.exploiter_share == 0),
+             "one learner side trains only that role: opponent_latest and exploiter_share must be 0"),
+            (not self.opponents_from or (sum(self.opponent_probabilities()) == 0 and self.exploiter_share == 0
+                                         and self.finetune_decisions == 0),
+             "opponents_from (an exploitability run) needs opponent_latest, opponent_heuristic, opponent_random, "
+             "exploiter_share and finetune_decisions all 0: the learners play the fixed opponents only"),
+            (not (self.init_from and self.imitation_decisions),
+             "init_from and imitation_decisions exclude each other: the learners start from the checkpoint"),
+        ]
         for ok, message in checks:
             if not ok:
                 raise ValueError(message)
-        if self.pool_size == 0 and sum(self.opponent_probabilities()) < 1.0 - 1e-9:
+        if not self.opponents_from and self.pool_size == 0 and sum(self.opponent_probabilities()) < 1.0 - 1e-9:
             raise ValueError("with pool_size 0 the opponent probabilities must add up to 1")
 
     def opponent_probabilities(self) -> tuple[float, float, float]:
@@ -242,6 +280,34 @@ PRESETS: dict[str, dict] = {
         update_epochs=2,
         num_games=256,
         bf16=native_bf16(),  # the bf16 update where the CPU has native bfloat16 (training/hardware.py)
+        rollout_workers=2,
+        eval_every=20,
+    ),
+    # The recipe of the v1 bots (checkpoints/README.md): self-play only. The scripted bots give the
+    # warm start (cloning the heuristic) and the evaluation, never a training game. After the warm
+    # start every game is self-play: both sides the latest learners (35%), a main learner against
+    # a league entry of the other side drawn by hard PFSP (the ones it loses to most), or an
+    # exploiter game (30%): a per-role exploiter against the latest main learner, joining the
+    # league every 100 updates and starting over from the main learner. The network and the
+    # speed settings are the full preset's.
+    "league": dict(
+        run_name="league",
+        total_decisions=30_000_000,
+        imitation_decisions=400_000,
+        opponent_latest=0.35,
+        opponent_heuristic=0.0,
+        opponent_random=0.0,
+        pool_size=16,
+        snapshot_every=10,
+        pfsp="hard",
+        league_opponents_per_rollout=2,
+        exploiter_share=0.3,
+        exploiter_period=100,
+        hidden=(128, 128),
+        shared_trunk=True,
+        update_epochs=2,
+        num_games=256,
+        bf16=native_bf16(),
         rollout_workers=2,
         eval_every=20,
     ),

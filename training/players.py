@@ -77,15 +77,34 @@ class BotPlayer:
 Player = NetPlayer | BotPlayer
 
 
-def learner_players(args: Args) -> dict[Role, NetPlayer]:
-    """A freshly initialised learner per role (from torch's global generator), as `args` shapes it."""
+def learner_players(args: Args, kind: str = "learner") -> dict[Role, NetPlayer]:
+    """A freshly initialised learner per role (from torch's global generator), as `args` shapes it;
+    `kind` names them ("learner", or "exploiter" for the league's exploiters)."""
     critic_size = SEAT_LAYOUT.size + TRUTH_LAYOUT.size if args.central_critic else None
     return {
         role: NetPlayer(
             ActorCritic(SEAT_LAYOUT.size, NUM_ACTIONS, args.hidden, args.recurrent, critic_size, args.shared_trunk),
-            f"learner-{role.name.lower()}",
+            f"{kind}-{role.name.lower()}",
             learner=role,
             central_critic=args.central_critic,
         )
         for role in ROLES
     }
+
+
+def exploiter_players(args: Args) -> dict[Role, NetPlayer]:
+    """The league's exploiters (one per role) when `args.exploiter_share` asks for them, else none."""
+    return learner_players(args, "exploiter") if args.exploiter_share > 0 else {}
+
+
+def trainee_key(role: Role, exploiter: bool = False) -> str:
+    """How a trained network is named in rollouts, batches and checkpoints: INVESTIGATOR,
+    CULTIST, INVESTIGATOR_EXPLOITER, CULTIST_EXPLOITER."""
+    return role.name + ("_EXPLOITER" if exploiter else "")
+
+
+def trainees(learners: dict[Role, NetPlayer], exploiters: dict[Role, NetPlayer]) -> dict[str, NetPlayer]:
+    """Every player whose decisions a rollout records, by `trainee_key`."""
+    out = {trainee_key(role): player for role, player in learners.items()}
+    out.update({trainee_key(role, exploiter=True): player for role, player in exploiters.items()})
+    return out

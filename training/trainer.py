@@ -1,9 +1,11 @@
 """`Trainer`: PPO self-play of the investigator and the cultist policy at once.
 
 One update = one rollout of complete games (`Collector`, opponents from `Matchmaker`), then a
-PPO update of each policy on its own decisions. Around that: learning-rate annealing, opponent
-snapshots, evaluation against the scripted bots, TensorBoard logs, a progress bar, atomic
-checkpoints (resumable bit for bit) and a learning-curve plot at the end.
+PPO update of each policy on its own decisions: the two main learners and, in a league run, the
+two exploiters. Around that: learning-rate annealing, the league (snapshots, exploiters joining
+it, the win rates PFSP draws by), evaluation against the scripted bots, TensorBoard logs, a
+progress bar, atomic checkpoints (resumable bit for bit, league included, with the league's
+win-rate table beside them as league.json) and a learning-curve plot at the end.
 
 Everything random draws from generators seeded by `Args.seed` and saved in checkpoints: Python's
 `random.Random` (tables, seeds, opponents), one `torch.Generator` for action sampling and one
@@ -31,8 +33,8 @@ from .collector import Collector
 from .config import Args
 from .evaluation import evaluate_against_bots
 from .interrupts import TrainingInterrupted, interrupt_deferred
-from .opponents import Matchmaker
-from .players import ROLES, learner_players
+from .opponents import Matchmaker, learner_won
+from .players import ROLES, exploiter_players, learner_players, trainee_key, trainees
 from .ppo import ppo_update
 from .workers import RolloutWorkers, to_numpy
 
@@ -46,7 +48,9 @@ def args_from_dict(data: dict) -> Args:
 
 
 class Trainer:
-    def __init__(self, args: Args):
+    def __init__(self, args: Args, fresh: bool = True):
+        """`fresh`: a new run (False when `resume` fills in a saved state: the files named by
+        `init_from` and `opponents_from` are then not read again)."""
         self.args = args
         torch.set_num_threads(args.threads)
         torch.manual_seed(args.seed)
@@ -55,10 +59,17 @@ class Trainer:
         self.shuffle_generator = torch.Generator().manual_seed(args.seed + 1)
         self.learners = learner_players(args)
         self.nets = {role: player.net for role, player in self.learners.items()}
-        self.optimizers = {
-            role: torch.optim.Adam(net.parameters(), lr=args.learning_rate, eps=1e-5) for role, net in self.nets.items()
-        }
-        self.matchmaker = Matchmaker(args, self.learners, self.rng)
+        self.optimizers = {role: self._optimizer(net) for role, net in self.nets.items()}
+        self.exploiters = exploiter_players(args)
+        self.exploiter_optimizers = {role: self._optimizer(p.net) for role, p in self.exploiters.items()}
+        if args.init_from and fresh:
+            _load_policies_into(args.init_from, self.nets)
+        self._restart_exploiters()
+        self.matchmaker = Matchmaker(args, self.learners, self.rng, self.exploiters)
+        if args.opponents_from and fresh:
+            from rlyeh_env.policy.bot import load_policies
+
+            self.matchmaker.add_fixed(load_policies(args.opponents_from), "target")
         self.collector = Collector(args.num_games, self.sample_generator, args.central_critic)
         self.workers: RolloutWorkers | None = None  # started by the first update when rollout_workers > 1
         self.update = 0
@@ -66,6 +77,22 @@ class Trainer:
         self.imitated = 0  # heuristic decisions cloned (the warm start runs once, before update 1)
         self.history: list[dict] = []  # one row of figures per update
         self.run_dir = Path(args.runs_dir) / args.run_name
+
+    def _optimizer(self, net) -> torch.optim.Optimizer:
+        return torch.optim.Adam(net.parameters(), lr=self.args.learning_rate, eps=1e-5)
+
+    def _restart_exploiters(self) -> None:
+        """Each exploiter starts over as a copy of its role's main learner, with a fresh optimizer."""
+        for role, exploiter in self.exploiters.items():
+            exploiter.net.load_state_dict(self.nets[role].state_dict())
+            self.exploiter_optimizers[role] = self._optimizer(exploiter.net)
+
+    def trained(self) -> dict[str, tuple[torch.nn.Module, torch.optim.Optimizer]]:
+        """Every network an update trains, with its optimizer, by `trainee_key`."""
+        out = {trainee_key(role): (net, self.optimizers[role]) for role, net in self.nets.items()}
+        for role, exploiter in self.exploiters.items():
+            out[trainee_key(role, exploiter=True)] = (exploiter.net, self.exploiter_optimizers[role])
+        return out
 
     # -- the loop ---------------------------------------------------------------------------------
 
@@ -122,6 +149,7 @@ class Trainer:
             for name, value in row.items():
                 writer.add_scalar(name, value, epoch + 1)
         self.imitated = sum(v for k, v in rows[-1].items() if k.endswith("/decisions"))
+        self._restart_exploiters()  # the exploiters start from the warm-started learners
         if self.args.eval_every:
             row = {f"eval/{name}": value for name, value in evaluate_against_bots(self, self.args.eval_games).items()}
             for name, value in row.items():
@@ -134,7 +162,7 @@ class Trainer:
         started = time.perf_counter()
         if args.anneal_lr:
             lr = args.learning_rate * max(0.0, 1.0 - self.decisions / args.total_decisions)
-            for optimizer in self.optimizers.values():
+            for _, optimizer in self.trained().values():
                 optimizer.param_groups[0]["lr"] = lr
         self.matchmaker.finetune = self.decisions >= args.total_decisions - args.finetune_decisions
         generators = self._generator_states()
@@ -154,9 +182,11 @@ class Trainer:
         args = self.args
         made = sum(len(batch["actions"]) for batch in batches.values())
         row: dict = {"update": self.update + 1}
-        for role, batch in batches.items():
-            key = role.name.lower()
-            stats = ppo_update(self.nets[role], self.optimizers[role], batch, args, self.shuffle_generator)
+        trained = self.trained()
+        for trainee, batch in batches.items():
+            net, optimizer = trained[trainee]
+            key = trainee.lower()
+            stats = ppo_update(net, optimizer, batch, args, self.shuffle_generator)
             for name, value in stats.items():
                 row[f"losses/{key}/{name}"] = value
             row[f"belief/{key}_auc"] = belief_auc(
@@ -165,6 +195,7 @@ class Trainer:
         self.update += 1
         self.decisions += made
         seconds = time.perf_counter() - started
+        self.matchmaker.record(finished)
         row.update(self._rollout_figures(finished))
         row["charts/decisions"] = self.decisions
         row["charts/decisions_per_second"] = made / seconds
@@ -173,6 +204,10 @@ class Trainer:
         row["charts/finetune"] = float(self.matchmaker.finetune)
         if self.update % args.snapshot_every == 0:
             self.matchmaker.add_snapshots(f"u{self.update}")
+        if self.exploiters and self.update % args.exploiter_period == 0:
+            self.matchmaker.add_exploiters(f"u{self.update}")
+            self._restart_exploiters()
+        row.update(self._league_figures())  # the league as the next rollout finds it
         if args.snapshot_files_every and self.update % args.snapshot_files_every == 0:
             self.export_policies(self.run_dir / "snapshots" / f"u{self.update:05d}.pt")
         if args.eval_every and self.update % args.eval_every == 0:
@@ -187,22 +222,22 @@ class Trainer:
         if args.rollout_workers > 1:
             if self.workers is None:
                 self.workers = RolloutWorkers(args, args.rollout_workers)
-            weights = {role.name: to_numpy(net.state_dict()) for role, net in self.nets.items()}
+            weights = {key: to_numpy(net.state_dict()) for key, (net, _) in self.trained().items()}
             joined, finished = self.workers.collect(
                 weights, self.matchmaker, args.seed, self.update, args.decisions_per_rollout
             )
             if bar is not None:
                 bar.update(sum(len(batch["actions"]) for batch in joined.values()))
-            return {role: joined[role.name] for role in ROLES if role.name in joined}, finished
+            return joined, finished
         # Rollout forwards are small batches: one thread does them as fast as two, and does not
         # stall when the other core is busy. The update's big matrix products get `threads`.
         torch.set_num_threads(1)
         buffers, finished = self.collector.run(
-            self.matchmaker, self.learners, learner_decisions=args.decisions_per_rollout,
+            self.matchmaker, trainees(self.learners, self.exploiters), learner_decisions=args.decisions_per_rollout,
             on_decisions=bar.update if bar is not None else None,
         )
         torch.set_num_threads(args.threads)
-        batches = {role: buffer.finish(args.gamma, args.gae_lambda) for role, buffer in buffers.items() if len(buffer)}
+        batches = {key: buffer.finish(args.gamma, args.gae_lambda) for key, buffer in buffers.items() if len(buffer)}
         return batches, finished
 
     def _generator_states(self) -> tuple:
@@ -230,10 +265,23 @@ class Trainer:
             if learner == "both":
                 groups.setdefault("rollout/selfplay_investigator_win", []).append(game.investigators_won)
             else:
-                won = game.investigators_won if learner == "investigator" else not game.investigators_won
-                groups.setdefault(f"rollout/{learner}_win_vs_{opponent}", []).append(won)
+                groups.setdefault(f"rollout/{learner}_win_vs_{opponent}", []).append(learner_won(game))
         figures = {name: win_rate(outcomes) for name, outcomes in groups.items()}
         figures["rollout/games"] = len(finished)
+        return figures
+
+    def _league_figures(self) -> dict:
+        """Per role: how many entries the league holds, and the opposing main learner's recorded
+        win rate against them (mean, and against the hardest entry)."""
+        league, figures = self.matchmaker.league, {}
+        for role in ROLES:
+            entries = league.entries[role]
+            figures[f"league/{role.name.lower()}_entries"] = len(entries)
+            if entries:
+                rates = [league.win_rate(entry) for entry in entries]
+                against = "cultists" if role == Role.CULTIST else "investigators"
+                figures[f"league/win_rate_vs_{against}_mean"] = sum(rates) / len(rates)
+                figures[f"league/win_rate_vs_{against}_hardest"] = min(rates)
         return figures
 
     # -- checkpoints ------------------------------------------------------------------------------
@@ -253,6 +301,10 @@ class Trainer:
                 "args": dataclasses.asdict(self.args),
                 "policies": self._policies(),
                 "optimizers": {role.name: opt.state_dict() for role, opt in self.optimizers.items()},
+                "exploiters": {
+                    role.name: {"weights": p.net.state_dict(), "optimizer": self.exploiter_optimizers[role].state_dict()}
+                    for role, p in self.exploiters.items()
+                },
                 "pool": self.matchmaker.state_dict(),
                 "rng": {
                     "python": _encode_random_state(self.rng.getstate()),
@@ -266,6 +318,7 @@ class Trainer:
                 "history": json.dumps(self.history),
             },
         )
+        atomic_write_text(path.with_name("league.json"), json.dumps(self.matchmaker.league.table(), indent=1))
 
     def export_policies(self, path: Path) -> None:
         """The two policies alone (no value network, optimizer or pool): what a bot needs."""
@@ -296,11 +349,16 @@ class Trainer:
                 + ", ".join(f"{name}={getattr(saved, name)!r}" for name in fixed)
             )
         args = saved.replace(**overrides)
-        trainer = cls(args)
+        trainer = cls(args, fresh=False)
         try:
             for role in ROLES:
                 trainer.nets[role].load_state_dict(data["policies"][role.name]["weights"])
                 trainer.optimizers[role].load_state_dict(data["optimizers"][role.name])
+            trainer._restart_exploiters()  # exploiters a resume switches on start from the learners
+            for role, exploiter in trainer.exploiters.items():
+                if role.name in data.get("exploiters", {}):
+                    exploiter.net.load_state_dict(data["exploiters"][role.name]["weights"])
+                    trainer.exploiter_optimizers[role].load_state_dict(data["exploiters"][role.name]["optimizer"])
         except (KeyError, RuntimeError, ValueError) as err:
             raise CheckpointError(f"{path}: the saved networks do not fit these settings: {err}") from err
         trainer.matchmaker.load_state_dict(data["pool"])
@@ -311,6 +369,20 @@ class Trainer:
         trainer.update, trainer.decisions, trainer.imitated = data["update"], data["decisions"], data["imitated"]
         trainer.history = json.loads(data["history"])
         return trainer
+
+
+def _load_policies_into(path: str, nets: dict) -> None:
+    """`init_from`: the checkpoint's networks into the learners (a policy file has no value
+    networks: `load_policies` leaves those freshly initialised)."""
+    from rlyeh_env.policy.bot import load_policies
+
+    for role, source in load_policies(path).items():
+        if source.spec() != nets[role].spec():
+            raise CheckpointError(
+                f"init_from {path}: its {role.name.lower()} network is {source.spec()}, these settings build "
+                f"{nets[role].spec()}: give the same hidden, shared_trunk and recurrent"
+            )
+        nets[role].load_state_dict(source.state_dict())
 
 
 def _as_tuple(value):

@@ -10,7 +10,8 @@ It is the same algorithm as one process: every worker plays with the learners' w
 update (sent before each rollout), so the data stays exactly on-policy (no policy lag); only the
 random streams differ. Worker w draws its tables, opponents and actions from generators seeded by
 (`seed`, update, w), so a run is reproducible for a given W, and a resumed run continues bit for
-bit without any worker state in the checkpoint. The opponent pool is sent when it has changed.
+bit without any worker state in the checkpoint. The league's networks are sent when they have
+changed, its recorded win rates (which PFSP draws by) with every request.
 Workers are spawned processes (no torch state is forked), so a script that trains with
 `rollout_workers > 1` must do so under `if __name__ == "__main__":`.
 
@@ -37,7 +38,7 @@ import torch
 from .collector import Collector, FinishedGame
 from .config import Args
 from .opponents import Matchmaker
-from .players import ROLES, learner_players
+from .players import exploiter_players, learner_players, trainees
 
 TRAJECTORY_STRIDE = 1 << 40  # worker w's trajectory ids are offset by w * this, keeping agents apart
 SPARSE_KEYS = ("obs", "critic_input")  # batch entries sent as their nonzero entries
@@ -75,8 +76,9 @@ def pack_batch(batch: dict) -> dict:
 
 @dataclass
 class RolloutRequest:
-    weights: dict[str, dict[str, np.ndarray]]  # role name -> learner state dict
-    pool: dict | None  # the matchmaker's pool state when it changed since the last request
+    weights: dict[str, dict[str, np.ndarray]]  # trainee key (players.trainee_key) -> state dict
+    pool: dict | None  # the league's state when its networks changed since the last request
+    records: dict[str, tuple[float, int]]  # the league's win-rate records, always
     finetune: bool
     seed: int
     learner_decisions: int
@@ -98,24 +100,27 @@ class RolloutPart:
     def __init__(self, args: Args, num_slots: int):
         self.args = args
         self.learners = learner_players(args)
-        self.matchmaker = Matchmaker(args, self.learners, random.Random(0))
+        exploiters = exploiter_players(args)
+        self.trainees = trainees(self.learners, exploiters)
+        self.matchmaker = Matchmaker(args, self.learners, random.Random(0), exploiters)
         self.collector = Collector(num_slots, torch.Generator(), args.central_critic)
 
     def run(self, request: RolloutRequest) -> tuple[dict[str, dict[str, np.ndarray]], list[FinishedGame]]:
-        """Each learner role's finished batch (numpy) and the finished games."""
-        for role in ROLES:
-            self.learners[role].net.load_state_dict(to_torch(request.weights[role.name]))
+        """Each trainee's finished batch (numpy) and the finished games."""
+        for key, player in self.trainees.items():
+            player.net.load_state_dict(to_torch(request.weights[key]))
         if request.pool is not None:
             self.matchmaker.load_state_dict(to_torch(request.pool))
+        self.matchmaker.league.set_records(request.records)
         self.matchmaker.rng = random.Random(request.seed)
         self.matchmaker.finetune = request.finetune
         self.collector.generator = torch.Generator().manual_seed(request.seed)
         buffers, finished = self.collector.run(
-            self.matchmaker, self.learners, learner_decisions=request.learner_decisions
+            self.matchmaker, self.trainees, learner_decisions=request.learner_decisions
         )
         batches = {
-            role.name: to_numpy(pack_batch(buffer.finish(self.args.gamma, self.args.gae_lambda)))
-            for role, buffer in buffers.items()
+            key: to_numpy(pack_batch(buffer.finish(self.args.gamma, self.args.gae_lambda)))
+            for key, buffer in buffers.items()
             if len(buffer)
         }
         return batches, finished
@@ -215,14 +220,15 @@ class RolloutWorkers:
         update: int,
         learner_decisions: int,
     ) -> tuple[dict[str, dict[str, torch.Tensor]], list[FinishedGame]]:
-        """Every worker plays its share with these weights; returns the joined batch per role
-        name and every finished game (worker by worker)."""
+        """Every worker plays its share with these weights; returns the joined batch per trainee
+        key and every finished game (worker by worker)."""
         pool = None
         if matchmaker.pool_version != self._sent_pool_version:
             pool = to_numpy(matchmaker.state_dict())
             self._sent_pool_version = matchmaker.pool_version
         for w, (connection, share) in enumerate(zip(self._connections, split(learner_decisions, self.count))):
-            request = RolloutRequest(weights, pool, matchmaker.finetune, worker_seed(seed, update, w), share)
+            request = RolloutRequest(weights, pool, matchmaker.league.records(), matchmaker.finetune,
+                                     worker_seed(seed, update, w), share)
             try:
                 connection.send(request)
             except OSError as err:  # a worker that died (e.g. could not start) closed its end
@@ -238,10 +244,10 @@ class RolloutWorkers:
             raise errors[0]
         results = replies
         batches = {}
-        for role in ROLES:
-            parts = [result[0][role.name] for result in results if role.name in result[0]]
+        for key in weights:  # in the trainer's order, so the updates run in the same order every time
+            parts = [result[0][key] for result in results if key in result[0]]
             if parts:
-                batches[role.name] = join_batches(parts)
+                batches[key] = join_batches(parts)
         finished = [game for result in results for game in result[1]]
         return batches, finished
 

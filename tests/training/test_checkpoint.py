@@ -201,7 +201,7 @@ def test_writes_leave_no_temporary_files(tmp_path):
     for _ in range(2):  # the second write replaces the first
         trainer.save(tmp_path / "run" / "checkpoint.pt")
         trainer.export_policies(tmp_path / "run" / "policies.pt")
-    assert sorted(os.listdir(tmp_path / "run")) == ["checkpoint.pt", "policies.pt"]
+    assert sorted(os.listdir(tmp_path / "run")) == ["checkpoint.pt", "league.json", "policies.pt"]
     assert load_checkpoint(tmp_path / "run" / "checkpoint.pt", kind="training")["update"] == 0
 
 

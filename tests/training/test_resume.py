@@ -22,6 +22,12 @@ def _args(tmp_path, **changes):
     return preset("smoke", **{**settings, **changes})
 
 
+# Self-play with the whole league: hard PFSP over recorded win rates, per-rollout opponents, and
+# exploiters that join the league (and start over) after every update.
+LEAGUE = dict(opponent_latest=0.2, opponent_heuristic=0.0, opponent_random=0.0, pfsp="hard", exploiter_share=0.3,
+              exploiter_period=1, league_opponents_per_rollout=2)
+
+
 def _same(a, b, where: str = "") -> None:
     """Recursive exact equality of nested dicts/lists of tensors and plain values."""
     if isinstance(a, torch.Tensor):
@@ -43,7 +49,12 @@ def _assert_same_trainer(a: Trainer, b: Trainer) -> None:
     for role in ROLES:
         _same(a.nets[role].state_dict(), b.nets[role].state_dict(), f"{role.name} weights")
         _same(a.optimizers[role].state_dict(), b.optimizers[role].state_dict(), f"{role.name} optimizer")
-    _same(a.matchmaker.state_dict(), b.matchmaker.state_dict(), "pool")
+    assert a.exploiters.keys() == b.exploiters.keys()
+    for role in a.exploiters:
+        _same(a.exploiters[role].net.state_dict(), b.exploiters[role].net.state_dict(), f"{role.name} exploiter")
+        _same(a.exploiter_optimizers[role].state_dict(), b.exploiter_optimizers[role].state_dict(),
+              f"{role.name} exploiter optimizer")
+    _same(a.matchmaker.state_dict(), b.matchmaker.state_dict(), "league")  # entries, kinds, records, weights
     assert a.rng.getstate() == b.rng.getstate()
     assert torch.equal(a.sample_generator.get_state(), b.sample_generator.get_state())
     assert torch.equal(a.shuffle_generator.get_state(), b.shuffle_generator.get_state())
@@ -56,8 +67,8 @@ def _assert_same_trainer(a: Trainer, b: Trainer) -> None:
 @pytest.mark.parametrize(
     "changes",
     [{}, {"recurrent": True, "sequence_length": 4, "central_critic": True}, {"rollout_workers": 2},
-     {"shared_trunk": True}],
-    ids=["feedforward", "recurrent-central", "rollout-workers", "shared-trunk"],
+     {"shared_trunk": True}, LEAGUE, {**LEAGUE, "rollout_workers": 2}],
+    ids=["feedforward", "recurrent-central", "rollout-workers", "shared-trunk", "league", "league-workers"],
 )
 def test_resume_continues_bit_for_bit(tmp_path, changes):
     """Weights, optimizer state, pool, generators, counts and figures match exactly."""
@@ -74,7 +85,7 @@ def test_resume_continues_bit_for_bit(tmp_path, changes):
     torch.manual_seed(12345)  # the global generator is part of what the checkpoint restores
     resumed = Trainer.resume(path)
     assert (resumed.update, len(resumed.history)) == (1, 1)
-    assert resumed.matchmaker.pool[ROLES[0]], "the smoke preset snapshots every update: the pool is in use"
+    assert resumed.matchmaker.league.entries[ROLES[0]], "the smoke preset snapshots every update: the league is in use"
     resumed.train_one_update()
 
     assert straight.decisions >= 2 * args.decisions_per_rollout

@@ -63,7 +63,7 @@ def test_every_field_has_help_text(capsys, monkeypatch):
         assert len(docs.get(f.name, "").strip()) >= 5, f"{f.name} has no docstring"
         assert "\n" not in docs[f.name], f"{f.name}: tyro would keep the docstring's line breaks in --help"
         assert re.search(rf"{_flag(f.name)} [^-(]+ {re.escape(docs[f.name])} \(default: "
-                         rf"{re.escape(_shown(getattr(full, f.name)))}\)", text), f.name
+                         rf"{re.escape(_shown(getattr(full, f.name)) or repr(''))}\)", text), f.name
     for name, doc in _field_docstrings(Start).items():
         assert _flag(name) in text and doc in text, name
 
@@ -90,6 +90,11 @@ def _parse(argv: list[str]) -> Args:
     return parse_train_command(argv).args
 
 
+# settings a field's non-default value needs beside it (an exploitability run plays its fixed opponents only)
+COMPANIONS = {"opponents_from": dict(opponent_latest=0.0, opponent_heuristic=0.0, opponent_random=0.0),
+              "learner_sides": dict(opponent_latest=0.0)}
+
+
 def _changed_value(f: dataclasses.Field):
     """A valid value of field `f` other than its default (the first candidate `Args` accepts)."""
     default = f.default
@@ -101,14 +106,16 @@ def _changed_value(f: dataclasses.Field):
         candidates = [default / 2, 0.1, 0.05, default + 0.5]
     elif isinstance(default, tuple):
         candidates = [default[:1] if len(default) > 1 else default + default, (7, 8),  # (7, 8): for ()
-                      tuple(v / 2 for v in default)]  # halved: for (0.7,)
+                      tuple(v / 2 if isinstance(v, float) else v for v in default)]  # halved: for (0.7,)
+    elif f.name == "pfsp":
+        candidates = ["hard"]
     else:
-        candidates = [default + "-x"]
+        candidates = [default + "-x" if default else "x"]
     for value in candidates:
         if value == default:
             continue
         try:
-            return Args(**{f.name: value})
+            return Args(**{**COMPANIONS.get(f.name, {}), f.name: value})
         except ValueError:
             continue
     raise AssertionError(f"no valid non-default value found for {f.name}")
@@ -203,7 +210,7 @@ def test_bad_values_exit_2_with_the_reason(argv, reason, capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["--preset", "huge"], "train.py: error: unknown preset 'huge'; known presets: smoke, full\n"),
+    (["--preset", "huge"], "train.py: error: unknown preset 'huge'; known presets: smoke, full, league\n"),
     (["--resume", "ckpt.pt", "--preset", "smoke"],
      "train.py: error: --preset starts a new run; a resumed run keeps its own settings (override single options instead)\n"),
     (["--resume", "/nonexistent/ckpt.pt"], "train.py: error: no checkpoint file at /nonexistent/ckpt.pt\n"),

@@ -41,7 +41,8 @@ def _in_process(args, trainer: Trainer, update: int):
     for w, (slots, share) in enumerate(zip(split(args.num_games, 2), split(args.decisions_per_rollout, 2))):
         part = RolloutPart(args, slots)
         request = RolloutRequest(_weights(trainer), to_numpy(trainer.matchmaker.state_dict()),
-                                 trainer.matchmaker.finetune, worker_seed(args.seed, update, w), share)
+                                 trainer.matchmaker.league.records(), trainer.matchmaker.finetune,
+                                 worker_seed(args.seed, update, w), share)
         parts.append(part.run(request))
     return parts
 

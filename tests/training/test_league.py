@@ -1,0 +1,221 @@
+"""The league (training/league.py, training/opponents.py): PFSP draws follow the recorded win
+rates, finished games update the records, snapshots and exploiters join (and the oldest leave),
+exploiters start over from the main learners, a fixed pool stays fixed, per-rollout opponents
+keep pool games to a few networks, and the league's table is saved with the run."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+import torch
+
+from rlyeh_env.engine import Role
+from training.collector import FinishedGame
+from training.config import Args, preset
+from training.league import League, pfsp_weight
+from training.opponents import Matchmaker
+from training.trainer import Trainer
+
+from .training_testkit import ROLES, learners, tiny_net
+
+LEAGUE = dict(opponent_latest=0.0, opponent_heuristic=0.0, opponent_random=0.0)
+
+
+def _league_with_records(pfsp: str, records: list[tuple[int, int]], **changes) -> League:
+    """Three cultist entries; the investigator learner won wins/games against each."""
+    league = League(Args(**{"pfsp": pfsp, "pool_size": 8, "pfsp_prior_games": 0.0, **changes}))
+    for k, (wins, games) in enumerate(records):
+        league.add(Role.CULTIST, tiny_net(k), f"cultist@u{k}", "snapshot")
+        for g in range(games):
+            league.record(f"cultist@u{k}", g < wins)
+    return league
+
+
+def test_pfsp_weights_are_the_documented_functions():
+    assert pfsp_weight(0.3, "uniform", 2.0) == 1.0
+    assert pfsp_weight(0.3, "hard", 2.0) == pytest.approx(0.49)
+    assert pfsp_weight(0.3, "hard", 1.0) == pytest.approx(0.7)
+    assert pfsp_weight(0.3, "even", 2.0) == pytest.approx(0.21)
+    with pytest.raises(ValueError, match="unknown PFSP weighting"):
+        pfsp_weight(0.3, "softmax", 1.0)
+
+
+@pytest.mark.parametrize("pfsp", ["uniform", "hard", "even"])
+def test_draws_follow_the_recorded_win_rates(pfsp):
+    league = _league_with_records(pfsp, [(9, 10), (5, 10), (1, 10)])  # win rates 0.9, 0.5, 0.1
+    expected = {"uniform": [1, 1, 1], "hard": [0.01, 0.25, 0.81], "even": [0.09, 0.25, 0.09]}[pfsp]
+    expected = [w / sum(expected) for w in expected]
+    assert league.probabilities(Role.CULTIST) == pytest.approx(expected)
+    rng = random.Random(0)
+    counts = Counter(league.draw(Role.CULTIST, rng).name for _ in range(20_000))
+    for k, p in enumerate(expected):
+        assert counts[f"cultist@u{k}"] / 20_000 == pytest.approx(p, abs=0.015), (pfsp, counts)
+
+
+def test_hard_pfsp_moves_to_the_opponent_that_starts_winning():
+    league = _league_with_records("hard", [(5, 10), (5, 10)])
+    before = league.probabilities(Role.CULTIST)
+    assert before[0] == pytest.approx(before[1])
+    for _ in range(20):  # the learner now loses to entry 1
+        league.record("cultist@u1", False)
+    after = league.probabilities(Role.CULTIST)
+    assert after[1] > 0.7 > 0.3 > after[0], after  # weights (5/6)^2 against 1/4
+
+
+def test_a_new_entry_counts_as_an_even_match_through_the_prior():
+    league = _league_with_records("hard", [(10, 10)], pfsp_prior_games=4.0)
+    league.add(Role.CULTIST, tiny_net(5), "cultist@new", "snapshot")
+    assert league.win_rate(league.entries[Role.CULTIST][1]) == 0.5
+    assert league.win_rate(league.entries[Role.CULTIST][0]) == pytest.approx(12 / 14)
+    assert league.probabilities(Role.CULTIST)[1] > 0.9
+
+
+def _finished(tags: dict, investigators_won: bool) -> FinishedGame:
+    return FinishedGame(tags, 5, investigators_won, 10, 0, ())
+
+
+def test_the_matchmaker_records_pool_games_from_the_learners_side():
+    matchmaker = Matchmaker(Args(**LEAGUE), learners(), random.Random(0))
+    matchmaker.add_snapshots("u1")
+    matchmaker.record([
+        _finished({"learner": "investigator", "opponent": "pool", "opponent_name": "cultist@u1"}, True),
+        _finished({"learner": "investigator", "opponent": "pool", "opponent_name": "cultist@u1"}, False),
+        _finished({"learner": "cultist", "opponent": "pool", "opponent_name": "investigator@u1"}, False),
+        _finished({"learner": "both", "opponent": "latest"}, False),  # self-play: no entry involved
+        _finished({"learner": "cultist", "opponent": "heuristic"}, False),
+    ])
+    assert matchmaker.league.records() == {"investigator@u1": (1.0, 1), "cultist@u1": (1.0, 2)}
+
+
+def test_pool_games_seat_the_drawn_entry_and_name_it():
+    matchmaker = Matchmaker(Args(**LEAGUE), learners(), random.Random(0))
+    matchmaker.add_snapshots("u1")
+    for i in range(50):
+        spec = matchmaker(i)
+        learner = Role.INVESTIGATOR if spec.tags["learner"] == "investigator" else Role.CULTIST
+        other = Role.CULTIST if learner == Role.INVESTIGATOR else Role.INVESTIGATOR
+        assert spec.tags["opponent"] == "pool" and spec.players[learner] is matchmaker.learners[learner]
+        assert spec.players[other].name == spec.tags["opponent_name"] == f"{other.name.lower()}@u1"
+
+
+def test_snapshots_and_exploiters_join_and_the_oldest_leave():
+    args = Args(**LEAGUE, pool_size=3, exploiter_share=0.2)
+    exploiters = learners(seed=10)
+    matchmaker = Matchmaker(args, learners(), random.Random(0), exploiters)
+    for u in range(1, 4):
+        matchmaker.add_snapshots(f"u{u}")
+    matchmaker.add_exploiters("u3")
+    names = [e.name for e in matchmaker.league.entries[Role.CULTIST]]
+    kinds = [e.kind for e in matchmaker.league.entries[Role.CULTIST]]
+    assert names == ["cultist@u2", "cultist@u3", "cultist-exploiter@u3"] and kinds[-1] == "exploiter"
+    frozen = matchmaker.league.entries[Role.CULTIST][-1].player.net
+    assert not any(p.requires_grad for p in frozen.parameters())
+    assert torch.equal(frozen.actor.weight, exploiters[Role.CULTIST].net.actor.weight)
+    assert frozen is not exploiters[Role.CULTIST].net  # a copy: the exploiter trains on
+
+
+def test_exploiter_games_pit_an_exploiter_against_the_main_learner_in_their_share():
+    exploiters = learners(seed=10)
+    matchmaker = Matchmaker(Args(**LEAGUE, exploiter_share=0.3), learners(), random.Random(0), exploiters)
+    matchmaker.add_snapshots("u1")
+    tags = Counter()
+    for i in range(4000):
+        spec = matchmaker(i)
+        tags[spec.tags["learner"]] += 1
+        if spec.tags["opponent"] == "main":
+            role = Role.INVESTIGATOR if spec.tags["learner"].startswith("investigator") else Role.CULTIST
+            other = Role.CULTIST if role == Role.INVESTIGATOR else Role.INVESTIGATOR
+            assert spec.players[role] is exploiters[role] and spec.players[other] is matchmaker.learners[other]
+    share = (tags["investigator_exploiter"] + tags["cultist_exploiter"]) / 4000
+    assert share == pytest.approx(0.3, abs=0.025) and tags["investigator_exploiter"] > 500, tags
+
+
+def test_a_fixed_league_stays_fixed():
+    args = Args(**LEAGUE, opponents_from="x.pt", pool_size=1)
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    matchmaker.add_fixed({Role.INVESTIGATOR: tiny_net(3), Role.CULTIST: tiny_net(4)}, "target")
+    for u in range(3):
+        matchmaker.add_snapshots(f"u{u}")
+    assert [[e.name for e in matchmaker.league.entries[r]] for r in ROLES] == [["investigator@target"], ["cultist@target"]]
+    kinds = Counter(matchmaker(i).tags["opponent"] for i in range(200))
+    assert kinds == {"pool": 200}
+
+
+def test_one_learner_side_plays_only_that_side():
+    args = Args(**LEAGUE, learner_sides=("cultist",))
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    matchmaker.add_snapshots("u1")
+    assert Counter(matchmaker(i).tags["learner"] for i in range(300)) == {"cultist": 300}
+    with pytest.raises(ValueError, match="one learner side trains only that role"):
+        Args(learner_sides=("cultist",))  # the default self-play share would train both roles
+    with pytest.raises(ValueError, match="learner_sides must name"):
+        Args(**LEAGUE, learner_sides=("cultist", "cultist"))
+
+
+def test_per_rollout_opponents_keep_each_rollout_to_a_few_entries():
+    args = Args(**LEAGUE, league_opponents_per_rollout=2, pool_size=8)
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    for u in range(8):
+        matchmaker.add_snapshots(f"u{u}")
+    seen_overall = set()
+    for rollout in range(20):
+        names = {matchmaker(i).tags["opponent_name"] for i in range(100)}  # index 0 starts a rollout
+        assert len(names) <= 4  # two per role
+        seen_overall |= names
+    assert len(seen_overall) > 8  # over many rollouts, most entries are drawn
+
+
+def _league_trainer(tmp_path, **changes) -> Trainer:
+    settings = dict(
+        total_decisions=100_000, eval_every=0, progress=False, runs_dir=str(tmp_path), threads=1, hidden=(16,),
+        num_games=8, decisions_per_rollout=300, minibatch_size=128, update_epochs=1, imitation_decisions=0,
+        opponent_latest=0.2, opponent_heuristic=0.0, opponent_random=0.0, pfsp="hard", exploiter_share=0.3,
+        exploiter_period=2, snapshot_every=1, pool_size=8,
+    )
+    return Trainer(preset("smoke", **{**settings, **changes}))
+
+
+def test_a_league_run_trains_its_exploiters_then_restarts_them_from_the_main_learners(tmp_path):
+    trainer = _league_trainer(tmp_path)
+    start = {role: p.net.actor.weight.clone() for role, p in trainer.exploiters.items()}
+    row = trainer.train_one_update()
+    assert any(k.startswith("losses/investigator_exploiter/") for k in row), sorted(row)
+    assert "rollout/investigator_exploiter_win_vs_main" in row or "rollout/cultist_exploiter_win_vs_main" in row
+    trained = [role for role, p in trainer.exploiters.items() if not torch.equal(p.net.actor.weight, start[role])]
+    assert trained, "an exploiter with games in the rollout has learned from them"
+    trainer.train_one_update()  # update 2: the exploiters join the league and start over
+    for role, exploiter in trainer.exploiters.items():
+        names = [e.name for e in trainer.matchmaker.league.entries[role]]
+        assert f"{role.name.lower()}-exploiter@u2" in names
+        assert torch.equal(exploiter.net.actor.weight, trainer.nets[role].actor.weight)
+    assert row["league/investigator_entries"] == 1 and row["league/cultist_entries"] == 1
+
+
+def test_the_league_table_is_saved_with_the_run(tmp_path):
+    trainer = _league_trainer(tmp_path)
+    for _ in range(3):
+        trainer.train_one_update()
+    trainer.save(trainer.run_dir / "checkpoint.pt")
+    table = json.loads((trainer.run_dir / "league.json").read_text())
+    assert table["pfsp"] == "hard"
+    rows = table["entries"]["cultist"]
+    league = trainer.matchmaker.league
+    assert [r["name"] for r in rows] == [e.name for e in league.entries[Role.CULTIST]]
+    assert sum(r["games"] for r in rows) > 0, "pool games were played and recorded"
+    assert [r["draw_probability"] for r in rows] == pytest.approx(league.probabilities(Role.CULTIST), abs=1e-4)
+    for row, entry in zip(rows, league.entries[Role.CULTIST]):
+        assert (row["games"], row["learner_wins"]) == (entry.games, entry.wins)
+
+
+def test_init_from_starts_the_learners_from_a_checkpoint(tmp_path):
+    source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
+    source.export_policies(tmp_path / "source.pt")
+    trainer = _league_trainer(tmp_path, init_from=str(tmp_path / "source.pt"))
+    for role in ROLES:
+        assert torch.equal(trainer.nets[role].actor.weight, source.nets[role].actor.weight)
+        assert torch.equal(trainer.exploiters[role].net.actor.weight, source.nets[role].actor.weight)
+    with pytest.raises(ValueError, match="give the same hidden, shared_trunk and recurrent"):
+        _league_trainer(tmp_path, init_from=str(tmp_path / "source.pt"), hidden=(8,))

@@ -1,0 +1,171 @@
+"""`League`: the frozen opponents of a run, per role, and the win rates recorded against them.
+
+Each entry is a frozen policy of one role with the main learner's record against it (the
+learner of the other role: wins and games, from the rollouts' finished games). Entries join as
+
+- ``snapshot``: a copy of a main learner, every `Args.snapshot_every` updates;
+- ``exploiter``: an exploiter at the end of its period (`Args.exploiter_period`), after it
+  trained against the main learners only (training/opponents.py seats it);
+- ``fixed``: the policies of `Args.opponents_from`, the whole pool of an exploitability run; they
+  never leave and nothing else joins.
+
+A role keeps at most `Args.pool_size` entries; the oldest non-fixed one leaves first.
+
+Which entry a pool game draws is prioritised fictitious self-play (PFSP, as in AlphaStar's
+league): entry e is drawn with probability proportional to f(p_e), where p_e is the learner's
+win rate against e with `Args.pfsp_prior_games` pseudo-games at 50% added (so a new entry, with
+no record yet, counts as an even match and is drawn):
+
+- ``uniform``: f(p) = 1, plain fictitious self-play;
+- ``hard``: f(p) = (1 - p) ** `Args.pfsp_power`, the opponents the learner loses to most;
+- ``even``: f(p) = p (1 - p), the opponents it beats about half the time.
+
+The records travel with the pool to the rollout workers and are saved in training checkpoints,
+so a resumed run draws exactly as the run it continues; `table()` is the league's win-rate table
+written beside the checkpoint (`league.json`).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+
+from rlyeh_env.engine import Role
+from rlyeh_env.policy.network import ActorCritic
+
+from .config import Args
+from .players import ROLES, NetPlayer
+
+KINDS = ("snapshot", "exploiter", "fixed")
+
+
+@dataclass(eq=False)
+class Entry:
+    player: NetPlayer
+    kind: str
+    wins: float = 0.0  # the opposing main learner's wins against this entry (a draw counts 0.5)
+    games: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+
+def pfsp_weight(win_rate: float, weighting: str, power: float) -> float:
+    """f(p) of the module docstring: how strongly an opponent the learner beats with
+    probability `win_rate` is drawn."""
+    if weighting == "uniform":
+        return 1.0
+    if weighting == "hard":
+        return (1.0 - win_rate) ** power
+    if weighting == "even":
+        return win_rate * (1.0 - win_rate)
+    raise ValueError(f"unknown PFSP weighting {weighting!r}")
+
+
+class League:
+    def __init__(self, args: Args):
+        self.args = args
+        self.entries: dict[Role, list[Entry]] = {role: [] for role in ROLES}
+        self.version = 0  # changes whenever the entries' weights do (rollout workers keep a copy)
+
+    def __len__(self) -> int:
+        return sum(len(entries) for entries in self.entries.values())
+
+    def add(self, role: Role, net: ActorCritic, name: str, kind: str) -> None:
+        """A frozen copy of `net` joins `role`'s entries (the oldest non-fixed one may leave)."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown league entry kind {kind!r}; known: {', '.join(KINDS)}")
+        if self.args.pool_size == 0 and kind != "fixed":
+            return
+        frozen = copy.deepcopy(net).requires_grad_(False)
+        entries = self.entries[role]
+        entries.append(Entry(NetPlayer(frozen, name), kind))
+        movable = [entry for entry in entries if entry.kind != "fixed"]
+        for leaving in movable[: max(0, len(movable) - self.args.pool_size)]:
+            entries.remove(leaving)
+        self.version += 1
+
+    # -- prioritised fictitious self-play ----------------------------------------------------------
+
+    def win_rate(self, entry: Entry) -> float:
+        """The learner's win rate against `entry`, with the prior's pseudo-games at 50%."""
+        prior = self.args.pfsp_prior_games
+        return (entry.wins + 0.5 * prior) / (entry.games + prior) if entry.games + prior > 0 else 0.5
+
+    def probabilities(self, role: Role) -> list[float]:
+        """The chance that a pool game draws each of `role`'s entries (in order)."""
+        weights = [pfsp_weight(self.win_rate(e), self.args.pfsp, self.args.pfsp_power) for e in self.entries[role]]
+        total = sum(weights)
+        if total <= 0:  # every entry always beaten (or never): draw them evenly
+            return [1.0 / len(weights)] * len(weights) if weights else []
+        return [w / total for w in weights]
+
+    def draw(self, role: Role, rng: random.Random) -> Entry | None:
+        """One of `role`'s entries by PFSP (None while it has none)."""
+        entries = self.entries[role]
+        if not entries:
+            return None
+        if self.args.pfsp == "uniform":
+            return rng.choice(entries)
+        u, total = rng.random(), 0.0
+        for entry, p in zip(entries, self.probabilities(role)):
+            total += p
+            if u < total:
+                return entry
+        return entries[-1]
+
+    # -- records -----------------------------------------------------------------------------------
+
+    def record(self, name: str, learner_won: bool) -> None:
+        """One finished game of the main learner against entry `name` (ignored if it has left)."""
+        for entries in self.entries.values():
+            for entry in entries:
+                if entry.name == name:
+                    entry.wins += float(learner_won)
+                    entry.games += 1
+                    return
+
+    def records(self) -> dict[str, tuple[float, int]]:
+        return {e.name: (e.wins, e.games) for entries in self.entries.values() for e in entries}
+
+    def set_records(self, records: dict[str, tuple[float, int]]) -> None:
+        for entries in self.entries.values():
+            for entry in entries:
+                entry.wins, entry.games = records.get(entry.name, (0.0, 0))
+
+    def table(self) -> dict:
+        """The league's win-rate table (league.json): per role, every entry with its record, the
+        learner's win rate against it and its current draw probability."""
+        out = {}
+        for role in ROLES:
+            rows = []
+            for entry, p in zip(self.entries[role], self.probabilities(role)):
+                rows.append({
+                    "name": entry.name, "kind": entry.kind, "games": entry.games, "learner_wins": entry.wins,
+                    "learner_win_rate": round(self.win_rate(entry), 4), "draw_probability": round(p, 4),
+                })
+            out[role.name.lower()] = rows
+        return {"pfsp": self.args.pfsp, "pfsp_power": self.args.pfsp_power, "entries": out}
+
+    # -- checkpoints ---------------------------------------------------------------------------------
+
+    def state_dict(self) -> dict:
+        return {
+            role.name: [(e.name, e.kind, e.wins, e.games, e.player.net.state_dict()) for e in self.entries[role]]
+            for role in ROLES
+        }
+
+    def load_state_dict(self, state: dict, template: dict[Role, ActorCritic]) -> None:
+        """Entries as `state_dict` wrote them; `template` gives each role's network shape. Pools of
+        runs before the league (name, weights) load as unrecorded snapshots."""
+        self.version += 1
+        for role in ROLES:
+            self.entries[role] = []
+            for item in state[role.name]:
+                name, kind, wins, games, weights = item if len(item) == 5 else (item[0], "snapshot", 0.0, 0, item[1])
+                net = copy.deepcopy(template[role])
+                net.load_state_dict(weights)
+                net.requires_grad_(False)
+                self.entries[role].append(Entry(NetPlayer(net, name), kind, float(wins), int(games)))
