@@ -1,12 +1,14 @@
 """PPO self-play for The Gate of R'lyeh: an investigator and a cultist policy trained at once.
 
-    config.py       Args (every setting, with help) and the presets `smoke` and `full`
+    config.py       Args (every setting, with help) and the presets `smoke`, `full` and `league`
     players.py      who sits in a seat during batched play: a network or a scripted bot
     collector.py    many games in lockstep, batched forwards, per-agent trajectories
     buffer.py       the learners' decisions and GAE along each agent's own trajectory
     ppo.py          the masked (optionally recurrent) PPO update with the belief loss
     losses.py       masked entropy and the belief loss
-    opponents.py    the matchmaker: table sizes, self-play, scripted bots and the snapshot pool
+    opponents.py    the matchmaker: table sizes, self-play, scripted bots, league and exploiter games
+    league.py       the league: frozen entries per role, recorded win rates, PFSP draws
+    exploit.py      approximate exploitability: best responses against a checkpoint's frozen sides
     trainer.py      the loop: rollouts, updates, evaluation, logs, checkpoints, resume
     workers.py      an update's rollout split over worker processes (on-policy, seeded per worker)
     evaluation.py   the learners against the scripted bots during training; the shipping bars
