@@ -242,6 +242,19 @@ class Args:
         return dataclasses.replace(self, **changes)
 
 
+# The shipped recipes' network and speed settings: a small network sharing its trunk with the value
+# head, 256 games in lockstep, 2 epochs per rollout, 2 rollout workers, the bf16 update where the
+# CPU has native bfloat16 (training/hardware.py).
+SHIPPED_NETWORK_AND_SPEED = dict(
+    hidden=(128, 128),
+    shared_trunk=True,
+    update_epochs=2,
+    num_games=256,
+    bf16=native_bf16(),
+    rollout_workers=2,
+    eval_every=20,
+)
+
 PRESETS: dict[str, dict] = {
     # Under two minutes end to end on 2 cores; exercised by tests/training/test_smoke.py.
     "smoke": dict(
@@ -275,15 +288,10 @@ PRESETS: dict[str, dict] = {
         finetune_heuristic=(0.55, 0.55, 0.55, 0.3, 0.3),
         finetune_investigator_share=0.9,
         imitation_decisions=400_000,
-        hidden=(128, 128),
-        shared_trunk=True,
-        update_epochs=2,
-        num_games=256,
-        bf16=native_bf16(),  # the bf16 update where the CPU has native bfloat16 (training/hardware.py)
-        rollout_workers=2,
-        eval_every=20,
+        **SHIPPED_NETWORK_AND_SPEED,
     ),
-    # The recipe of the v1 bots (checkpoints/README.md): self-play only. The scripted bots give the
+    # Self-play only, the league recipe (not yet shipped: checkpoints/README.md says what its first
+    # run measured). The scripted bots give the
     # warm start (cloning the heuristic) and the evaluation, never a training game. After the warm
     # start every game is self-play: both sides the latest learners (35%), a main learner against
     # a league entry of the other side drawn by hard PFSP (the ones it loses to most), or an
@@ -303,13 +311,7 @@ PRESETS: dict[str, dict] = {
         league_opponents_per_rollout=2,
         exploiter_share=0.3,
         exploiter_period=100,
-        hidden=(128, 128),
-        shared_trunk=True,
-        update_epochs=2,
-        num_games=256,
-        bf16=native_bf16(),
-        rollout_workers=2,
-        eval_every=20,
+        **SHIPPED_NETWORK_AND_SPEED,
     ),
 }
 
