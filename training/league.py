@@ -108,13 +108,8 @@ class League:
         if not entries:
             return None
         if self.args.pfsp == "uniform":
-            return rng.choice(entries)
-        u, total = rng.random(), 0.0
-        for entry, p in zip(entries, self.probabilities(role)):
-            total += p
-            if u < total:
-                return entry
-        return entries[-1]
+            return rng.choice(entries)  # as the pool before the league drew: same stream, same games
+        return rng.choices(entries, weights=self.probabilities(role))[0]
 
     # -- records -----------------------------------------------------------------------------------
 

@@ -226,9 +226,9 @@ class RolloutWorkers:
         if matchmaker.pool_version != self._sent_pool_version:
             pool = to_numpy(matchmaker.state_dict())
             self._sent_pool_version = matchmaker.pool_version
+        records = matchmaker.league.records()
         for w, (connection, share) in enumerate(zip(self._connections, split(learner_decisions, self.count))):
-            request = RolloutRequest(weights, pool, matchmaker.league.records(), matchmaker.finetune,
-                                     worker_seed(seed, update, w), share)
+            request = RolloutRequest(weights, pool, records, matchmaker.finetune, worker_seed(seed, update, w), share)
             try:
                 connection.send(request)
             except OSError as err:  # a worker that died (e.g. could not start) closed its end
