@@ -20,7 +20,11 @@ ours stepping the engine's `Table`s directly (rlyeh_env/table.py). A decision is
   (128, 128) with the value head on the policy trunk, have 201k parameters per policy against
   SB3's 188k.)
 
-`--opponents mixed` measures our four sides only, in the `full` preset's opponent mix (heuristic
+A fifth time as the `league` preset trains (its own opponent mix whatever `--opponents` says:
+self-play, hard PFSP over a full league with its anchors, exploiter games; four networks
+trained per update): the speed of the self-play recipe the shipped bots come from.
+
+`--opponents mixed` measures our sides only, in the `full` preset's opponent mix (heuristic
 and random bots, a full snapshot pool), as most of a real run trains; there the ratios are
 against our float32 one-process side.
 
@@ -51,6 +55,7 @@ OURS_FLOAT32 = "ours, one process, float32 update"
 OURS_ONE_PROCESS = "ours, one process, bf16 update"
 OURS = "ours, as the full preset trains (rollout workers; bf16 where the CPU has it)"
 OURS_SB3_NET = "ours, as the full preset trains, with MaskablePPO's network (64, 64)"
+OURS_LEAGUE = "ours, as the league preset trains (a full league, anchors, exploiters)"
 SB3_NET = (64, 64)  # the hidden widths of SB3's default MlpPolicy, for policy and value alike
 
 
@@ -99,21 +104,26 @@ def ours_sb3_net_rate(seconds: float, num_players: int, opponents: str) -> dict:
     return ours_rate(seconds, num_players, opponents, hidden=SB3_NET, shared_trunk=False)
 
 
+def ours_league_rate(seconds: float, num_players: int, opponents: str) -> dict:
+    return ours_rate(seconds, num_players, "mixed", recipe="league")
+
+
 SIDES = {
     SB3: sb3_rate,
     OURS_FLOAT32: ours_float32_rate,
     OURS_ONE_PROCESS: ours_one_process_rate,
     OURS: ours_rate,
     OURS_SB3_NET: ours_sb3_net_rate,
+    OURS_LEAGUE: ours_league_rate,
 }
 
 
 def rollout_workers(side: str) -> int:
     """Worker processes of a side, whose memory counts towards its peak RSS."""
-    if side in (OURS, OURS_SB3_NET):
+    if side in (OURS, OURS_SB3_NET, OURS_LEAGUE):
         from training.config import preset
 
-        return preset("full").rollout_workers
+        return preset("league" if side == OURS_LEAGUE else "full").rollout_workers
     return 0
 
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from rlyeh_env.policy.shipped import SHIPPED_VERSIONS
+
 from .hardware import native_bf16
 
 PFSP_WEIGHTINGS = ("uniform", "hard", "even")  # training/league.py
+BUILT_IN_ANCHORS = ("warm-start", "untrained")  # league anchors that are not checkpoint files
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class Args:
     """draw this many league entries per role by PFSP when a rollout (or a worker's share of it) starts, and let that rollout's pool games choose among them uniformly: the same opponent distribution over many rollouts, in far fewer and larger forwards than one entry per game (0: one PFSP draw per game)"""
     pfsp_prior_games: float = 4.0
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
+    league_anchors: tuple[str, ...] = ()
+    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); drawn by PFSP like every entry"""
     learner_sides: tuple[str, ...] = ("investigator", "cultist")
     """the sides a main learner takes against a scripted bot or a league entry, drawn evenly; one side alone trains only that role (an exploiter of scripts/exploit.py: needs opponent_latest and exploiter_share 0)"""
     exploiter_share: float = 0.0
@@ -210,14 +215,22 @@ class Args:
                                          and self.finetune_decisions == 0),
              "opponents_from (an exploitability run) needs opponent_latest, opponent_heuristic, opponent_random, "
              "exploiter_share and finetune_decisions all 0: the learners play the fixed opponents only"),
+            (len(set(self.league_anchors)) == len(self.league_anchors)
+             and all(a in BUILT_IN_ANCHORS + SHIPPED_VERSIONS or a.endswith(".pt") for a in self.league_anchors),
+             f"league_anchors must each be {', '.join(BUILT_IN_ANCHORS + SHIPPED_VERSIONS)} or a checkpoint path "
+             f"ending in .pt, each once, got {self.league_anchors}"),
+            (not (self.league_anchors and self.opponents_from),
+             "league_anchors and opponents_from exclude each other: an exploitability run's league is the fixed "
+             "checkpoint alone"),
             (not (self.init_from and self.imitation_decisions),
              "init_from and imitation_decisions exclude each other: the learners start from the checkpoint"),
         ]
         for ok, message in checks:
             if not ok:
                 raise ValueError(message)
-        if not self.opponents_from and self.pool_size == 0 and sum(self.opponent_probabilities()) < 1.0 - 1e-9:
-            raise ValueError("with pool_size 0 the opponent probabilities must add up to 1")
+        league_kept = self.opponents_from or self.league_anchors  # entries a pool game can draw with pool_size 0
+        if not league_kept and self.pool_size == 0 and sum(self.opponent_probabilities()) < 1.0 - 1e-9:
+            raise ValueError("with pool_size 0 (and no league_anchors) the opponent probabilities must add up to 1")
 
     def opponent_probabilities(self) -> tuple[float, float, float]:
         """(both sides latest, heuristic opposing side, random opposing side) outside the scripted
@@ -290,13 +303,15 @@ PRESETS: dict[str, dict] = {
         imitation_decisions=400_000,
         **SHIPPED_NETWORK_AND_SPEED,
     ),
-    # Self-play only, the league recipe (not yet shipped: checkpoints/README.md says what its first
-    # run measured). The scripted bots give the
-    # warm start (cloning the heuristic) and the evaluation, never a training game. After the warm
-    # start every game is self-play: both sides the latest learners (35%), a main learner against
-    # a league entry of the other side drawn by hard PFSP (the ones it loses to most), or an
-    # exploiter game (30%): a per-role exploiter against the latest main learner, joining the
-    # league every 100 updates and starting over from the main learner. The network and the
+    # Self-play only, the league recipe. The scripted bots give the warm start (cloning the
+    # heuristic) and the evaluation, never a training game. After the warm start every game is
+    # self-play: both sides the latest learners (35%), a main learner against a league entry of
+    # the other side drawn by hard PFSP (the ones it loses to most), or an exploiter game (30%): a
+    # per-role exploiter against the latest main learner, joining the league every 100 updates
+    # and starting over from the main learner. Three anchors stay in the league for the whole
+    # run: the warm-start policy (the heuristic's style), the untrained network (about random
+    # play) and the shipped v0 bots: the first run without them learnt to beat skilled cultists
+    # and lost to the heuristic and random ones (checkpoints/README.md). The network and the
     # speed settings are the full preset's.
     "league": dict(
         run_name="league",
@@ -311,6 +326,7 @@ PRESETS: dict[str, dict] = {
         league_opponents_per_rollout=2,
         exploiter_share=0.3,
         exploiter_period=100,
+        league_anchors=("warm-start", "untrained", "v0"),
         **SHIPPED_NETWORK_AND_SPEED,
     ),
 }

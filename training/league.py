@@ -6,10 +6,15 @@ learner of the other role: wins and games, from the rollouts' finished games). E
 - ``snapshot``: a copy of a main learner, every `Args.snapshot_every` updates;
 - ``exploiter``: an exploiter at the end of its period (`Args.exploiter_period`), after it
   trained against the main learners only (training/opponents.py seats it);
+- ``anchor``: a permanent entry of `Args.league_anchors`, kept for the whole run: the warm-start
+  policy, an untrained network (close to uniform over the legal actions) or a past version's
+  policy. Fictitious play keeps every past policy; a league of a few recent ones forgets the weak
+  and off-style opponents, and learners trained only against skilled play lose to them;
 - ``fixed``: the policies of `Args.opponents_from`, the whole pool of an exploitability run; they
   never leave and nothing else joins.
 
-A role keeps at most `Args.pool_size` entries; the oldest non-fixed one leaves first.
+A role keeps at most `Args.pool_size` snapshots and exploiters, the oldest leaving first; anchors
+and fixed entries do not count towards it.
 
 Which entry a pool game draws is prioritised fictitious self-play (PFSP, as in AlphaStar's
 league): entry e is drawn with probability proportional to f(p_e), where p_e is the learner's
@@ -37,7 +42,8 @@ from rlyeh_env.policy.network import ActorCritic
 from .config import Args
 from .players import ROLES, NetPlayer
 
-KINDS = ("snapshot", "exploiter", "fixed")
+KINDS = ("snapshot", "exploiter", "anchor", "fixed")
+PERMANENT = ("anchor", "fixed")  # kinds that never leave the league
 
 
 @dataclass(eq=False)
@@ -77,12 +83,12 @@ class League:
         """A frozen copy of `net` joins `role`'s entries (the oldest non-fixed one may leave)."""
         if kind not in KINDS:
             raise ValueError(f"unknown league entry kind {kind!r}; known: {', '.join(KINDS)}")
-        if self.args.pool_size == 0 and kind != "fixed":
+        if self.args.pool_size == 0 and kind not in PERMANENT:
             return
         frozen = copy.deepcopy(net).requires_grad_(False)
         entries = self.entries[role]
         entries.append(Entry(NetPlayer(frozen, name), kind))
-        movable = [entry for entry in entries if entry.kind != "fixed"]
+        movable = [entry for entry in entries if entry.kind not in PERMANENT]
         for leaving in movable[: max(0, len(movable) - self.args.pool_size)]:
             entries.remove(leaving)
         self.version += 1

@@ -90,6 +90,11 @@ class Matchmaker:
         for role, exploiter in self.exploiters.items():
             self.league.add(role, exploiter.net, f"{role.name.lower()}-exploiter@{name}", "exploiter")
 
+    def add_anchors(self, nets: dict[Role, ActorCritic], name: str) -> None:
+        """Permanent entries of both roles (`league_anchors`)."""
+        for role in ROLES:
+            self.league.add(role, nets[role], f"{role.name.lower()}@anchor-{name}", "anchor")
+
     def add_fixed(self, nets: dict[Role, ActorCritic], name: str) -> None:
         """The fixed opponents of an exploitability run."""
         for role in ROLES:

@@ -2,8 +2,8 @@
 
 Measured like MaskablePPO is there: one table size, every seat played by the learning policies
 (pure self-play, so every decision is a training decision), rollouts and updates both counted,
-evaluation off. Network and PPO settings are the `full` preset's unless overridden (e.g.
-`bf16=False`, `rollout_workers=1`).
+evaluation off. Network and PPO settings are the `full` preset's (or the `recipe`'s) unless
+overridden (e.g. `bf16=False`, `rollout_workers=1`).
 """
 
 from __future__ import annotations
@@ -19,17 +19,19 @@ OPPONENTS = ("selfplay", "mixed")
 
 
 def our_training_rate(seconds: float, num_players: int, threads: int = 2, opponents: str = "selfplay",
-                      **overrides) -> dict:
+                      recipe: str = "full", **overrides) -> dict:
     """Train for about `seconds` of wall time after one warm-up update; return the learner
     decisions made (rollouts and updates included) and the seconds they took. `opponents`:
-    "selfplay" as described above, or "mixed": the `full` preset's opponent mix (heuristic, random,
-    pool) with the pool already full, as in most of a real run. `overrides` change `Args` fields
-    (e.g. `bf16=False`)."""
+    "selfplay" as described above, or "mixed": the `recipe` preset's opponent mix (for `full`
+    heuristic, random, pool; for `league` self-play, league entries and exploiters, its anchors in
+    the league) with the pool already full, as in most of a real run. `overrides` change `Args`
+    fields (e.g. `bf16=False`)."""
     if opponents not in OPPONENTS:
         raise ValueError(f"opponents must be one of {OPPONENTS}, got {opponents!r}")
     args = preset(
-        "full",
+        recipe,
         table_sizes=(num_players,),
+        imitation_decisions=0,  # no warm start: a league's anchors join at once
         eval_every=0,
         progress=False,
         threads=threads,

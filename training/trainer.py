@@ -14,6 +14,7 @@ for minibatch order; network initialisation uses torch's global generator, seede
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import math
@@ -27,6 +28,7 @@ from rlyeh_env.engine import Role
 from rlyeh_env.files import atomic_write_text
 from rlyeh_env.metrics import belief_auc, win_rate
 from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from rlyeh_env.policy.shipped import SHIPPED_VERSIONS, shipped_checkpoint
 from rlyeh_env.progress import progress_bar
 
 from .collector import Collector
@@ -62,10 +64,15 @@ class Trainer:
         self.optimizers = {role: self._optimizer(net) for role, net in self.nets.items()}
         self.exploiters = exploiter_players(args)
         self.exploiter_optimizers = {role: self._optimizer(p.net) for role, p in self.exploiters.items()}
+        # The league's anchors, read now so that a bad path fails before any work; they join when
+        # PPO starts (after the warm start). A resumed run has them in its saved league already.
+        self._anchors = self._read_anchors() if fresh else []
         if args.init_from and fresh:
             _load_policies_into(args.init_from, self.nets)
         self._restart_exploiters()
         self.matchmaker = Matchmaker(args, self.learners, self.rng, self.exploiters)
+        if not args.imitation_decisions:
+            self._add_anchors()
         if args.opponents_from and fresh:
             from rlyeh_env.policy.bot import load_policies
 
@@ -77,6 +84,26 @@ class Trainer:
         self.imitated = 0  # heuristic decisions cloned (the warm start runs once, before update 1)
         self.history: list[dict] = []  # one row of figures per update
         self.run_dir = Path(args.runs_dir) / args.run_name
+
+    def _read_anchors(self) -> list[tuple[str, dict | None]]:
+        """(name, networks per role) of every `league_anchors` entry: the untrained ones copied
+        now, checkpoints loaded and checked now; warm-start is None until PPO starts."""
+        anchors = []
+        for anchor in self.args.league_anchors:
+            if anchor == "warm-start":
+                anchors.append((anchor, None))
+            elif anchor == "untrained":
+                anchors.append((anchor, {role: copy.deepcopy(net) for role, net in self.nets.items()}))
+            else:  # a shipped version or a checkpoint file
+                path = shipped_checkpoint(anchor) if anchor in SHIPPED_VERSIONS else anchor
+                anchors.append((Path(anchor).stem, _checked_policies(path, self.nets, "league_anchors")))
+        return anchors
+
+    def _add_anchors(self) -> None:
+        """The anchors join the league, in the order `league_anchors` gives them."""
+        for name, nets in self._anchors:
+            self.matchmaker.add_anchors(nets or self.nets, name)
+        self._anchors = []
 
     def _optimizer(self, net) -> torch.optim.Optimizer:
         return torch.optim.Adam(net.parameters(), lr=self.args.learning_rate, eps=1e-5)
@@ -150,6 +177,7 @@ class Trainer:
                 writer.add_scalar(name, value, epoch + 1)
         self.imitated = sum(v for k, v in rows[-1].items() if k.endswith("/decisions"))
         self._restart_exploiters()  # the exploiters start from the warm-started learners
+        self._add_anchors()
         if self.args.eval_every:
             row = {f"eval/{name}": value for name, value in evaluate_against_bots(self, self.args.eval_games).items()}
             for name, value in row.items():
@@ -371,17 +399,25 @@ class Trainer:
         return trainer
 
 
+def _checked_policies(path: str, nets: dict, setting: str) -> dict:
+    """The checkpoint's policies, each checked to have the shape of the learners' network of its
+    role (a saved league rebuilds its entries in the learners' shape)."""
+    from rlyeh_env.policy.bot import load_policies
+
+    policies = load_policies(path)
+    for role, source in policies.items():
+        if source.spec() != nets[role].spec():
+            raise CheckpointError(
+                f"{setting} {path}: its {role.name.lower()} network is {source.spec()}, these settings build "
+                f"{nets[role].spec()}: give the same hidden, shared_trunk and recurrent"
+            )
+    return policies
+
+
 def _load_policies_into(path: str, nets: dict) -> None:
     """`init_from`: the checkpoint's networks into the learners (a policy file has no value
     networks: `load_policies` leaves those freshly initialised)."""
-    from rlyeh_env.policy.bot import load_policies
-
-    for role, source in load_policies(path).items():
-        if source.spec() != nets[role].spec():
-            raise CheckpointError(
-                f"init_from {path}: its {role.name.lower()} network is {source.spec()}, these settings build "
-                f"{nets[role].spec()}: give the same hidden, shared_trunk and recurrent"
-            )
+    for role, source in _checked_policies(path, nets, "init_from").items():
         nets[role].load_state_dict(source.state_dict())
 
 

@@ -1,6 +1,7 @@
 """scripts/benchmark_training.py: the side that gives our trainer MaskablePPO's network must
 train the `full` preset with SB3's widths, at the model size the README compares; without
-sb3-contrib the script says how to install it."""
+sb3-contrib the script says how to install it; the league side measures the league preset with
+a full league."""
 
 import importlib.util
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.observation import SEAT_LAYOUT
 from training.config import preset
+from training.players import ROLES
 from rlyeh_env.policy.network import ActorCritic
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "benchmark_training.py"
@@ -32,6 +34,36 @@ def test_sb3_net_side_changes_only_the_widths(bench, monkeypatch):
     bench.SIDES[bench.OURS_SB3_NET](1.0, 5, "selfplay")
     assert calls == [{"opponents": "selfplay", "hidden": (64, 64), "shared_trunk": False}]
     assert bench.rollout_workers(bench.OURS_SB3_NET) == preset("full").rollout_workers
+
+
+def test_league_side_trains_the_league_preset_in_its_own_mix(bench, monkeypatch):
+    import training.speed
+
+    calls = []
+    monkeypatch.setattr(training.speed, "our_training_rate",
+                        lambda seconds, num_players, **kwargs: calls.append(kwargs) or {})
+    bench.SIDES[bench.OURS_LEAGUE](1.0, 5, "selfplay")
+    assert calls == [{"opponents": "mixed", "recipe": "league"}]
+    assert bench.rollout_workers(bench.OURS_LEAGUE) == preset("league").rollout_workers
+
+
+def test_the_league_rate_measures_a_full_league_with_its_anchors(monkeypatch):
+    """What the league side measures: the league preset's trainer, every pool entry filled, the
+    anchors in, exploiters training (a very short run of the real function)."""
+    import training.speed
+    from training.trainer import Trainer
+
+    seen = []
+    real_update = Trainer.train_one_update
+    monkeypatch.setattr(Trainer, "train_one_update", lambda self, bar=None: seen.append(self) or real_update(self))
+    rate = training.speed.our_training_rate(0.01, 4, threads=1, recipe="league", opponents="mixed", rollout_workers=1,
+                                            num_games=8, decisions_per_rollout=200, hidden=(128, 128))
+    trainer = seen[0]
+    league = trainer.matchmaker.league
+    kinds = [e.kind for e in league.entries[ROLES[1]]]
+    assert kinds.count("anchor") == len(preset("league").league_anchors)
+    assert kinds.count("snapshot") == preset("league").pool_size
+    assert trainer.exploiters and rate["decisions"] > 0
 
 
 def test_sb3_net_side_matches_maskableppo_model_size(bench):

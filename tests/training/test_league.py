@@ -1,7 +1,8 @@
 """The league (training/league.py, training/opponents.py): PFSP draws follow the recorded win
 rates, finished games update the records, snapshots and exploiters join (and the oldest leave),
-exploiters start over from the main learners, a fixed pool stays fixed, per-rollout opponents
-keep pool games to a few networks, and the league's table is saved with the run."""
+exploiters start over from the main learners, anchors stay for the whole run, a fixed pool stays
+fixed, per-rollout opponents keep pool games to a few networks, and the league's table is saved
+with the run."""
 
 from __future__ import annotations
 
@@ -117,6 +118,26 @@ def test_snapshots_and_exploiters_join_and_the_oldest_leave():
     assert frozen is not exploiters[Role.CULTIST].net  # a copy: the exploiter trains on
 
 
+def test_anchors_stay_and_do_not_count_towards_the_pool_size():
+    matchmaker = Matchmaker(Args(**LEAGUE, pool_size=2), learners(), random.Random(0))
+    matchmaker.add_anchors({Role.INVESTIGATOR: tiny_net(3), Role.CULTIST: tiny_net(4)}, "untrained")
+    for u in range(1, 5):
+        matchmaker.add_snapshots(f"u{u}")
+    entries = matchmaker.league.entries[Role.CULTIST]
+    assert [(e.name, e.kind) for e in entries] == [
+        ("cultist@anchor-untrained", "anchor"), ("cultist@u3", "snapshot"), ("cultist@u4", "snapshot")
+    ]
+    assert torch.equal(entries[0].player.net.actor.weight, tiny_net(4).actor.weight)
+    drawn = Counter(matchmaker(i).tags.get("opponent_name") for i in range(3000))
+    assert drawn["cultist@anchor-untrained"] > 300 and drawn["investigator@anchor-untrained"] > 300, drawn
+    anchors_only = Matchmaker(Args(**LEAGUE, pool_size=0, league_anchors=("untrained",)), learners(), random.Random(0))
+    anchors_only.add_anchors({Role.INVESTIGATOR: tiny_net(3), Role.CULTIST: tiny_net(4)}, "untrained")
+    anchors_only.add_snapshots("u1")
+    assert [e.name for e in anchors_only.league.entries[Role.CULTIST]] == ["cultist@anchor-untrained"]
+    with pytest.raises(ValueError, match=r"with pool_size 0 \(and no league_anchors\)"):
+        Args(**LEAGUE, pool_size=0)
+
+
 def test_exploiter_games_pit_an_exploiter_against_the_main_learner_in_their_share():
     exploiters = learners(seed=10)
     matchmaker = Matchmaker(Args(**LEAGUE, exploiter_share=0.3), learners(), random.Random(0), exploiters)
@@ -219,3 +240,42 @@ def test_init_from_starts_the_learners_from_a_checkpoint(tmp_path):
         assert torch.equal(trainer.exploiters[role].net.actor.weight, source.nets[role].actor.weight)
     with pytest.raises(ValueError, match="give the same hidden, shared_trunk and recurrent"):
         _league_trainer(tmp_path, init_from=str(tmp_path / "source.pt"), hidden=(8,))
+
+
+def test_league_anchors_join_as_ppo_starts(tmp_path):
+    source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
+    source.train_one_update()
+    source.export_policies(tmp_path / "past.pt")
+    anchors = ("untrained", str(tmp_path / "past.pt"), "warm-start")
+    torch.manual_seed(7)
+    trainer = _league_trainer(tmp_path, imitation_decisions=300, imitation_epochs=1, league_anchors=anchors,
+                              total_decisions=1)
+    untrained = {role: net.actor.weight.clone() for role, net in trainer.nets.items()}
+    assert len(trainer.matchmaker.league) == 0, "the anchors wait for the warm start"
+    trainer.train()
+    for role in ROLES:
+        entries = trainer.matchmaker.league.entries[role]
+        prefix = role.name.lower()
+        assert [e.name for e in entries[:3]] == [f"{prefix}@anchor-untrained", f"{prefix}@anchor-past",
+                                                 f"{prefix}@anchor-warm-start"]
+        assert {e.kind for e in entries[:3]} == {"anchor"}
+        nets = [e.player.net for e in entries[:3]]
+        assert torch.equal(nets[0].actor.weight, untrained[role])
+        assert torch.equal(nets[1].actor.weight, source.nets[role].actor.weight)
+        assert not torch.equal(nets[2].actor.weight, untrained[role]), "the warm start changed the learners"
+        assert not torch.equal(nets[2].actor.weight, trainer.nets[role].actor.weight), "a frozen copy: PPO went on"
+
+
+def test_bad_league_anchors_are_refused_before_any_work(tmp_path):
+    with pytest.raises(ValueError, match="league_anchors must each be warm-start, untrained, v0 or a checkpoint"):
+        Args(league_anchors=("heuristic",))
+    with pytest.raises(ValueError, match="each once"):
+        Args(league_anchors=("untrained", "untrained"))
+    with pytest.raises(ValueError, match="league_anchors and opponents_from exclude each other"):
+        Args(**LEAGUE, opponents_from="x.pt", league_anchors=("untrained",))
+    source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
+    source.export_policies(tmp_path / "past.pt")
+    with pytest.raises(ValueError, match="league_anchors .*past.pt: its investigator network is"):
+        _league_trainer(tmp_path, league_anchors=(str(tmp_path / "past.pt"),), hidden=(8,))
+    with pytest.raises(ValueError, match="missing.pt"):
+        _league_trainer(tmp_path, league_anchors=(str(tmp_path / "missing.pt"),))

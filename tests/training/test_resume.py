@@ -23,9 +23,9 @@ def _args(tmp_path, **changes):
 
 
 # Self-play with the whole league: hard PFSP over recorded win rates, per-rollout opponents, and
-# exploiters that join the league (and start over) after every update.
+# exploiters that join the league (and start over) after every update, and anchors that stay.
 LEAGUE = dict(opponent_latest=0.2, opponent_heuristic=0.0, opponent_random=0.0, pfsp="hard", exploiter_share=0.3,
-              exploiter_period=1, league_opponents_per_rollout=2)
+              exploiter_period=1, league_opponents_per_rollout=2, league_anchors=("warm-start", "untrained"))
 
 
 def _same(a, b, where: str = "") -> None:
