@@ -1,5 +1,9 @@
 """The trained bots shipped with rlyeh-env (package data, installed as `rlyeh_env.checkpoints`).
 
 See README.md in this folder for the recipe and evaluation; `rlyeh_env.policy.shipped_checkpoint()`
-finds the files.
+finds the files. This module names them and imports nothing, so that the player registry can
+know the names without PyTorch.
 """
+
+VERSIONS = ("v0",)  # rlyeh_<version>.pt in this folder, oldest first
+DEFAULT_VERSION = "v0"  # what `checkpoint` stands for at a seat or in a line-up

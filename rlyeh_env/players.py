@@ -2,6 +2,7 @@
 
     random, heuristic    the scripted bots (`rlyeh_env.bots`)
     checkpoint           the shipped bots (`rlyeh_env.policy.shipped_checkpoint()`)
+    v0, ...              a shipped version by name (`checkpoint` is the newest, `rlyeh_env.checkpoints`)
     PATH                 a checkpoint file (a run's `policies.pt` or `checkpoint.pt`)
 
 One syntax everywhere (`rlyeh play`, `rlyeh watch`, `rlyeh eval`, `scripts/balance.py`): a
@@ -21,12 +22,14 @@ from pathlib import Path
 import numpy as np
 
 from .bots import make_bot as make_scripted_bot
+from .checkpoints import VERSIONS
 from .bots.base import Bot
 from .engine import GameConfig, Role
 
 SCRIPTED = ("random", "heuristic")
 SHIPPED = "checkpoint"
-NAMES = SCRIPTED + (SHIPPED,)
+NAMES = SCRIPTED + (SHIPPED,) + VERSIONS
+WHAT_A_PLAYER_IS = f"random, heuristic, checkpoint, a shipped version ({', '.join(VERSIONS)}) or a checkpoint file"
 TABLE_SIZES = range(4, 9)
 
 
@@ -39,7 +42,7 @@ def check_player(text: str) -> str:
     if text in NAMES or Path(text).is_file():
         return text
     raise UnknownPlayerError(
-        f"{text!r} is not a bot: use random, heuristic, checkpoint, or the path of a checkpoint file"
+        f"{text!r} is not a bot: use {WHAT_A_PLAYER_IS}"
     )
 
 
@@ -48,7 +51,7 @@ def parse_lineup(text: str) -> tuple[str, str]:
     parts = text.split(",")
     if len(parts) != 2 or not all(part.strip() for part in parts):
         raise UnknownPlayerError(
-            f"a line-up is INVESTIGATORS,CULTISTS (each random, heuristic, checkpoint or a checkpoint path), got {text!r}"
+            f"a line-up is INVESTIGATORS,CULTISTS (each {WHAT_A_PLAYER_IS}), got {text!r}"
         )
     return check_player(parts[0].strip()), check_player(parts[1].strip())
 
@@ -76,10 +79,10 @@ def parse_seat_overrides(items: list[str], num_players: int) -> dict[int, str]:
 
 def checkpoint_file(name: str) -> Path:
     """The checkpoint file a checkpoint player's name stands for."""
-    if name == SHIPPED:
+    if name == SHIPPED or name in VERSIONS:
         from .policy.shipped import shipped_checkpoint
 
-        return shipped_checkpoint()
+        return shipped_checkpoint() if name == SHIPPED else shipped_checkpoint(name)
     return Path(name)
 
 

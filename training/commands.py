@@ -11,6 +11,7 @@ from pathlib import Path
 from rlyeh_env.arguments import (
     ArgumentParser, add_tournament_options, at_least, fail, output_file, writable_folder_problem,
 )
+from rlyeh_env.checkpoints import VERSIONS
 from rlyeh_env.files import atomic_write_text
 from rlyeh_env.players import check_checkpoints, parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
@@ -49,10 +50,14 @@ def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     return 0
 
 
+# The shipped bots against the scripted ones; then, once a version replaces another, the new one
+# against the one before it, both ways, and each against itself.
+PREVIOUS_VERSION = VERSIONS[-2] if len(VERSIONS) > 1 else None
 DEFAULT_LINEUPS = [
     ("heuristic", "heuristic"), ("checkpoint", "heuristic"), ("heuristic", "checkpoint"),
     ("checkpoint", "random"), ("random", "checkpoint"), ("heuristic", "random"), ("random", "heuristic"),
-]
+] + ([("checkpoint", "checkpoint"), ("checkpoint", PREVIOUS_VERSION), (PREVIOUS_VERSION, "checkpoint"),
+      (PREVIOUS_VERSION, PREVIOUS_VERSION)] if PREVIOUS_VERSION else [])
 
 
 def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
@@ -61,7 +66,7 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         description="Tournament: investigators' win rate (95% CI) and belief AUC per line-up and table size.",
     )
     parser.add_argument("--lineup", type=parse_lineup, action="append", metavar="INV,CULT",
-                        help="investigators,cultists; repeatable (default: the seven line-ups of checkpoints/README.md)")
+                        help="investigators,cultists; repeatable (default: the line-ups of checkpoints/README.md)")
     add_tournament_options(parser)
     parser.add_argument("--threads", type=at_least(1), default=2, help="torch threads with one worker (default 2)")
     parser.add_argument("--json", type=output_file, help="also save the results here (checked before any game)")
@@ -72,7 +77,7 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         POLICIES, TournamentError, markdown_table, results_json, tournament_results, until_interrupted,
     )
 
-    from .evaluation import bars_table
+    from .evaluation import bars_table, versions_table
 
     torch.set_num_threads(args.threads)
     lineups = args.lineup or DEFAULT_LINEUPS
@@ -94,6 +99,10 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     if bars is not None:
         print("\nShipping bars (checkpoints/README.md), trained = the `checkpoint` line-ups:\n")
         print(bars)
+    versions = versions_table(results, "checkpoint", PREVIOUS_VERSION) if PREVIOUS_VERSION else None
+    if versions is not None:
+        print(f"\nAgainst the version it replaces ({PREVIOUS_VERSION}), investigators' win rate and belief AUC:\n")
+        print(versions)
     if args.json:
         try:
             atomic_write_text(args.json, json.dumps(results_json(results), indent=1))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-SHIPPED_VERSIONS = ("v0",)
-DEFAULT_VERSION = "v0"  # what `checkpoint` means in a player spec
+from rlyeh_env.checkpoints import DEFAULT_VERSION
+from rlyeh_env.checkpoints import VERSIONS as SHIPPED_VERSIONS
 
 
 def shipped_checkpoint(version: str = DEFAULT_VERSION) -> Path:

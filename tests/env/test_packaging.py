@@ -138,3 +138,17 @@ def test_an_unknown_shipped_version_is_refused(version):
 
     with pytest.raises(ValueError, match="v0"):
         shipped_checkpoint(version)
+
+
+def test_every_shipped_version_is_a_player_name_that_finds_its_file():
+    from rlyeh_env.checkpoints import DEFAULT_VERSION, VERSIONS
+    from rlyeh_env.players import check_player, checkpoint_file, parse_lineup
+    from rlyeh_env.policy.shipped import shipped_checkpoint
+
+    assert DEFAULT_VERSION == VERSIONS[-1], "checkpoint stands for the newest shipped bots"
+    assert checkpoint_file("checkpoint") == shipped_checkpoint(DEFAULT_VERSION)
+    for version in VERSIONS:
+        assert check_player(version) == version
+        assert checkpoint_file(version) == shipped_checkpoint(version)
+        assert checkpoint_file(version).name == f"rlyeh_{version}.pt" and checkpoint_file(version).is_file()
+    assert parse_lineup(f"checkpoint,{VERSIONS[0]}") == ("checkpoint", VERSIONS[0])

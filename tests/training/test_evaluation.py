@@ -15,7 +15,7 @@ from rlyeh_env.players import PolicyCache, ScriptedPlayer, make_side_player
 from rlyeh_env.tournament import MatchResult, game_seed, markdown_table, play_match, results_json, tournament
 from training.commands import eval_main
 from training.config import Args
-from training.evaluation import bars_table
+from training.evaluation import bars_table, versions_table
 from training.trainer import Trainer
 
 
@@ -183,9 +183,25 @@ def test_bars_table_marks_each_bar():
     table = bars_table([result(inv, cult, wins) for (inv, cult), wins in rates.items()])
     row = table.splitlines()[-1]
     assert row.startswith("| 5 | 48.0% |") and "FAIL" not in row and row.count("pass") == 4
-    rates[("checkpoint", "heuristic")] = 62  # +14 points: one short of the bar
+    rates[("checkpoint", "heuristic")] = 57  # +9 points: one short of the bar
     rates[("checkpoint", "random")] = 85     # only equal to the heuristic: not better
     row = bars_table([result(inv, cult, wins) for (inv, cult), wins in rates.items()]).splitlines()[-1]
-    assert row.count("FAIL") == 2 and "+14.0, FAIL" in row
+    assert row.count("FAIL") == 2 and "+9.0, FAIL" in row
     del rates[("heuristic", "heuristic")]
     assert bars_table([result(inv, cult, wins) for (inv, cult), wins in rates.items()]) is None
+
+
+def test_versions_table_marks_both_seats_against_the_old_version():
+    def result(inv, cult, wins, auc=0.8):
+        return MatchResult(inv, cult, 7, 100, wins, 0.0, 1.0, auc)
+
+    rates = {("v0", "v0"): 10, ("checkpoint", "v0"): 30, ("v0", "checkpoint"): 8, ("checkpoint", "checkpoint"): 40}
+    row = versions_table([result(i, c, w) for (i, c), w in rates.items()], "checkpoint", "v0").splitlines()[-1]
+    assert row.startswith("| 7 | 10.0% (AUC 0.80) |") and row.count("pass") == 2 and "FAIL" not in row
+    assert "+20.0, pass" in row and "-2.0, pass" in row and row.endswith("| 40.0% (AUC 0.80) |")
+    rates[("v0", "checkpoint")] = 10  # the old investigators do as well against the new cultists
+    rates[("checkpoint", "v0")] = 9
+    row = versions_table([result(i, c, w) for (i, c), w in rates.items()], "checkpoint", "v0").splitlines()[-1]
+    assert row.count("FAIL") == 2
+    del rates[("v0", "v0")]
+    assert versions_table([result(i, c, w) for (i, c), w in rates.items()], "checkpoint", "v0") is None
