@@ -87,6 +87,8 @@ class Args:
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     league_anchors: tuple[str, ...] = ()
     """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); drawn by PFSP like every entry"""
+    league_anchor_share: float = 0.0
+    """probability that a pool game draws its opponent among the anchors alone (by the same PFSP weighting), so that weak and off-style play keeps a fixed share of the games however large the league grows (0: anchors are drawn like any entry)"""
     learner_sides: tuple[str, ...] = ("investigator", "cultist")
     """the sides a main learner takes against a scripted bot or a league entry, drawn evenly; one side alone trains only that role (an exploiter of scripts/exploit.py: needs opponent_latest and exploiter_share 0)"""
     exploiter_share: float = 0.0
@@ -219,6 +221,8 @@ class Args:
              and all(a in BUILT_IN_ANCHORS + SHIPPED_VERSIONS or a.endswith(".pt") for a in self.league_anchors),
              f"league_anchors must each be {', '.join(BUILT_IN_ANCHORS + SHIPPED_VERSIONS)} or a checkpoint path "
              f"ending in .pt, each once, got {self.league_anchors}"),
+            (0.0 <= self.league_anchor_share <= 1.0 and (self.league_anchor_share == 0 or self.league_anchors),
+             "league_anchor_share must be in [0, 1], and above 0 only with league_anchors"),
             (not (self.league_anchors and self.opponents_from),
              "league_anchors and opponents_from exclude each other: an exploitability run's league is the fixed "
              "checkpoint alone"),
@@ -310,9 +314,10 @@ PRESETS: dict[str, dict] = {
     # per-role exploiter against the latest main learner, joining the league every 100 updates
     # and starting over from the main learner. Three anchors stay in the league for the whole
     # run: the warm-start policy (the heuristic's style), the untrained network (about random
-    # play) and the shipped v0 bots: the first run without them learnt to beat skilled cultists
-    # and lost to the heuristic and random ones (checkpoints/README.md). The network and the
-    # speed settings are the full preset's.
+    # play) and the shipped v0 bots, and half of the league games draw among them: the first run
+    # without them learnt to beat skilled cultists and lost to the heuristic and random ones
+    # (checkpoints/README.md; its investigators voted Yes on random accusations). The network
+    # and the speed settings are the full preset's.
     "league": dict(
         run_name="league",
         total_decisions=30_000_000,
@@ -327,6 +332,7 @@ PRESETS: dict[str, dict] = {
         exploiter_share=0.3,
         exploiter_period=100,
         league_anchors=("warm-start", "untrained", "v0"),
+        league_anchor_share=0.5,
         **SHIPPED_NETWORK_AND_SPEED,
     ),
 }

@@ -19,7 +19,8 @@ and fixed entries do not count towards it.
 Which entry a pool game draws is prioritised fictitious self-play (PFSP, as in AlphaStar's
 league): entry e is drawn with probability proportional to f(p_e), where p_e is the learner's
 win rate against e with `Args.pfsp_prior_games` pseudo-games at 50% added (so a new entry, with
-no record yet, counts as an even match and is drawn):
+no record yet, counts as an even match and is drawn). With `Args.league_anchor_share`, that share
+of pool games draws among the anchors alone, by the same weighting:
 
 - ``uniform``: f(p) = 1, plain fictitious self-play;
 - ``hard``: f(p) = (1 - p) ** `Args.pfsp_power`, the opponents the learner loses to most;
@@ -100,22 +101,30 @@ class League:
         prior = self.args.pfsp_prior_games
         return (entry.wins + 0.5 * prior) / (entry.games + prior) if entry.games + prior > 0 else 0.5
 
-    def probabilities(self, role: Role) -> list[float]:
-        """The chance that a pool game draws each of `role`'s entries (in order)."""
-        weights = [pfsp_weight(self.win_rate(e), self.args.pfsp, self.args.pfsp_power) for e in self.entries[role]]
+    def candidates(self, role: Role, anchors_only: bool = False) -> list[Entry]:
+        """`role`'s entries, or its anchors alone (all entries while it has no anchors)."""
+        entries = self.entries[role]
+        anchors = [entry for entry in entries if entry.kind == "anchor"] if anchors_only else []
+        return anchors or entries
+
+    def probabilities(self, role: Role, anchors_only: bool = False) -> list[float]:
+        """The chance that a pool game draws each of `role`'s entries (in order), or each of its
+        anchors when the game is an anchor game."""
+        entries = self.candidates(role, anchors_only)
+        weights = [pfsp_weight(self.win_rate(e), self.args.pfsp, self.args.pfsp_power) for e in entries]
         total = sum(weights)
         if total <= 0:  # every entry always beaten (or never): draw them evenly
             return [1.0 / len(weights)] * len(weights) if weights else []
         return [w / total for w in weights]
 
-    def draw(self, role: Role, rng: random.Random) -> Entry | None:
-        """One of `role`'s entries by PFSP (None while it has none)."""
-        entries = self.entries[role]
+    def draw(self, role: Role, rng: random.Random, anchors_only: bool = False) -> Entry | None:
+        """One of `role`'s entries (or of its anchors) by PFSP (None while it has none)."""
+        entries = self.candidates(role, anchors_only)
         if not entries:
             return None
         if self.args.pfsp == "uniform":
             return rng.choice(entries)  # as the pool before the league drew: same stream, same games
-        return rng.choices(entries, weights=self.probabilities(role))[0]
+        return rng.choices(entries, weights=self.probabilities(role, anchors_only))[0]
 
     # -- records -----------------------------------------------------------------------------------
 

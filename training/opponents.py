@@ -16,6 +16,8 @@ Per game (all draws from the trainer's own generator):
   With `league_opponents_per_rollout` K > 0, the PFSP draws happen once per rollout (K per role,
   when the collector asks for its first game) and that rollout's pool games choose among the K
   uniformly: the same distribution over rollouts, with each network's forwards in big batches.
+  With `league_anchor_share`, that share of pool games draws among the league's anchors alone (per
+  rollout: one anchor per role).
 
 During the scripted fine-tune (the run's last `finetune_decisions`, switched on by the trainer
 through `finetune`), the opposing side is always a scripted bot: the heuristic bot with
@@ -64,7 +66,7 @@ class Matchmaker:
         self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in sizes}
         self.finetune = False  # set by the trainer for the run's last `finetune_decisions`
         self.sides = tuple(role for role in ROLES if role.name.lower() in args.learner_sides)
-        self.rollout_opponents: dict[Role, list] = {}  # this rollout's league entries (league_opponents_per_rollout)
+        self.rollout_opponents: dict[tuple[Role, bool], list] = {}  # this rollout's entries by (role, anchor game)
 
     @property
     def pool_version(self) -> int:
@@ -110,9 +112,14 @@ class Matchmaker:
         rng, args = self.rng, self.args
         if index == 0 and args.league_opponents_per_rollout:  # a new rollout: its league opponents
             self.rollout_opponents = {
-                role: [self.league.draw(role, rng) for _ in range(args.league_opponents_per_rollout)]
+                (role, False): [self.league.draw(role, rng) for _ in range(args.league_opponents_per_rollout)]
                 for role in ROLES if self.league.entries[role]
             }
+            if args.league_anchor_share:  # and one anchor per role for its anchor games
+                self.rollout_opponents.update({
+                    (role, True): [self.league.draw(role, rng, anchors_only=True)]
+                    for role in ROLES if self.league.entries[role]
+                })
         config = self.configs[rng.choice(args.sizes(self.finetune))]
         seed = rng.getrandbits(63)
         players = dict(self.learners)
@@ -141,10 +148,12 @@ class Matchmaker:
         else:
             kind = "pool"
         if kind == "pool":
+            anchors = bool(args.league_anchor_share) and rng.random() < args.league_anchor_share
             if args.league_opponents_per_rollout:
-                entry = rng.choice(self.rollout_opponents[other]) if self.rollout_opponents.get(other) else None
+                drawn = self.rollout_opponents.get((other, anchors))
+                entry = rng.choice(drawn) if drawn else None
             else:
-                entry = self.league.draw(other, rng)
+                entry = self.league.draw(other, rng, anchors_only=anchors)
             if entry is not None:
                 players[other] = entry.player
                 tags["opponent_name"] = entry.name

@@ -129,7 +129,9 @@ def test_a_wheel_seats_the_shipped_bot(tmp_path):
     assert done.returncode == 0, done.stderr
     module_file, checkpoint, finished = done.stdout.splitlines()
     assert module_file.startswith(str(site)) and checkpoint.startswith(str(site))
-    assert checkpoint.endswith("rlyeh_v0.pt") and finished == "finished True"
+    from rlyeh_env.checkpoints import DEFAULT_VERSION
+
+    assert checkpoint.endswith(f"rlyeh_{DEFAULT_VERSION}.pt") and finished == "finished True"
 
 
 @pytest.mark.parametrize("version", ["v9", ""])

@@ -279,3 +279,23 @@ def test_bad_league_anchors_are_refused_before_any_work(tmp_path):
         _league_trainer(tmp_path, league_anchors=(str(tmp_path / "past.pt"),), hidden=(8,))
     with pytest.raises(ValueError, match="missing.pt"):
         _league_trainer(tmp_path, league_anchors=(str(tmp_path / "missing.pt"),))
+
+
+@pytest.mark.parametrize("per_rollout", [0, 2])
+def test_the_anchor_share_of_pool_games_draws_among_the_anchors(per_rollout):
+    args = Args(**LEAGUE, pool_size=6, league_anchors=("untrained", "warm-start"), league_anchor_share=0.5,
+                league_opponents_per_rollout=per_rollout)
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    for k, name in enumerate(("untrained", "warm-start")):
+        matchmaker.add_anchors({Role.INVESTIGATOR: tiny_net(10 + k), Role.CULTIST: tiny_net(20 + k)}, name)
+    for u in range(6):
+        matchmaker.add_snapshots(f"u{u}")
+    games = [matchmaker(i % 200).tags["opponent_name"] for i in range(8000)]  # 40 rollouts of 200 games
+    anchor_games = sum("@anchor-" in name for name in games) / len(games)
+    assert anchor_games == pytest.approx(0.5 + 0.5 * 2 / 8, abs=0.04), anchor_games  # uniform PFSP: 2 of 8
+    if per_rollout:
+        for start in range(0, 8000, 200):
+            rollout = {name for name in games[start:start + 200] if name.startswith("cultist")}
+            assert len(rollout) <= per_rollout + 1  # its K entries and its one anchor
+    with pytest.raises(ValueError, match="league_anchor_share must be in"):
+        Args(**LEAGUE, league_anchor_share=0.3)  # no anchors to draw
