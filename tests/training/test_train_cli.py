@@ -33,6 +33,11 @@ def _shown(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def _shown_default(value) -> str:
+    """A default as tyro's help shows it: an empty string as '', an empty tuple as nothing."""
+    return _shown(value) or ("" if isinstance(value, tuple) else repr(""))
+
+
 def _help_text(argv: list[str], capsys, monkeypatch) -> str:
     """`--help` on one line per option (wide terminal), box borders and runs of spaces removed."""
     monkeypatch.setenv("COLUMNS", "1000")
@@ -63,7 +68,7 @@ def test_every_field_has_help_text(capsys, monkeypatch):
         assert len(docs.get(f.name, "").strip()) >= 5, f"{f.name} has no docstring"
         assert "\n" not in docs[f.name], f"{f.name}: tyro would keep the docstring's line breaks in --help"
         assert re.search(rf"{_flag(f.name)} [^-(]+ {re.escape(docs[f.name])} \(default: "
-                         rf"{re.escape(_shown(getattr(full, f.name)) or repr(''))}\)", text), f.name
+                         rf"{re.escape(_shown_default(getattr(full, f.name)))}\)", text), f.name
     for name, doc in _field_docstrings(Start).items():
         assert _flag(name) in text and doc in text, name
 
@@ -92,13 +97,17 @@ def _parse(argv: list[str]) -> Args:
 
 # settings a field's non-default value needs beside it (an exploitability run plays its fixed opponents only)
 COMPANIONS = {"opponents_from": dict(opponent_latest=0.0, opponent_heuristic=0.0, opponent_random=0.0),
-              "learner_sides": dict(opponent_latest=0.0)}
+              "learner_sides": dict(opponent_latest=0.0), "league_anchor_share": dict(league_anchors=("untrained",))}
+# fields whose values the generic candidates below cannot guess
+CANDIDATES = {"pfsp": ["hard"], "league_anchors": [("warm-start", "untrained", "v0")]}
 
 
 def _changed_value(f: dataclasses.Field):
     """A valid value of field `f` other than its default (the first candidate `Args` accepts)."""
     default = f.default
-    if isinstance(default, bool):
+    if f.name in CANDIDATES:
+        candidates = CANDIDATES[f.name]
+    elif isinstance(default, bool):
         candidates = [not default]
     elif isinstance(default, int):
         candidates = [default + 1, default * 2, 1]
@@ -107,8 +116,6 @@ def _changed_value(f: dataclasses.Field):
     elif isinstance(default, tuple):
         candidates = [default[:1] if len(default) > 1 else default + default, (7, 8),  # (7, 8): for ()
                       tuple(v / 2 if isinstance(v, float) else v for v in default)]  # halved: for (0.7,)
-    elif f.name == "pfsp":
-        candidates = ["hard"]
     else:
         candidates = [default + "-x" if default else "x"]
     for value in candidates:
