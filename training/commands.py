@@ -11,9 +11,9 @@ from pathlib import Path
 from rlyeh_env.arguments import (
     ArgumentParser, add_tournament_options, at_least, fail, output_file, writable_folder_problem,
 )
-from rlyeh_env.checkpoints import VERSIONS
+from rlyeh_env.checkpoints import DEFAULT_VERSION, VERSIONS
 from rlyeh_env.files import atomic_write_text
-from rlyeh_env.players import check_checkpoints, parse_lineup
+from rlyeh_env.players import check_checkpoints, check_player, parse_lineup
 from rlyeh_env.policy.checkpoint import CheckpointError
 
 from .interrupts import TrainingInterrupted
@@ -50,14 +50,24 @@ def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     return 0
 
 
-# The shipped bots against the scripted ones; then, once a version replaces another, the new one
-# against the one before it, both ways, and each against itself.
-PREVIOUS_VERSION = VERSIONS[-2] if len(VERSIONS) > 1 else None
-DEFAULT_LINEUPS = [
-    ("heuristic", "heuristic"), ("checkpoint", "heuristic"), ("heuristic", "checkpoint"),
-    ("checkpoint", "random"), ("random", "checkpoint"), ("heuristic", "random"), ("random", "heuristic"),
-] + ([("checkpoint", "checkpoint"), ("checkpoint", PREVIOUS_VERSION), (PREVIOUS_VERSION, "checkpoint"),
-      (PREVIOUS_VERSION, PREVIOUS_VERSION)] if PREVIOUS_VERSION else [])
+def default_lineups(trained: str, previous: str | None) -> list[tuple[str, str]]:
+    """The line-ups of checkpoints/README.md: `trained` against the scripted bots; then, with a
+    `previous` version to beat, the two against each other both ways and each against itself."""
+    scripted = [
+        ("heuristic", "heuristic"), (trained, "heuristic"), ("heuristic", trained),
+        (trained, "random"), ("random", trained), ("heuristic", "random"), ("random", "heuristic"),
+    ]
+    if previous is None:
+        return scripted
+    return scripted + [(trained, trained), (trained, previous), (previous, trained), (previous, previous)]
+
+
+def version_to_beat(trained: str) -> str | None:
+    """The shipped bots replace the version before them; any other candidate must beat the
+    newest shipped version."""
+    if trained in ("checkpoint", DEFAULT_VERSION):
+        return VERSIONS[-2] if len(VERSIONS) > 1 else None
+    return DEFAULT_VERSION
 
 
 def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
@@ -66,7 +76,11 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         description="Tournament: investigators' win rate (95% CI) and belief AUC per line-up and table size.",
     )
     parser.add_argument("--lineup", type=parse_lineup, action="append", metavar="INV,CULT",
-                        help="investigators,cultists; repeatable (default: the line-ups of checkpoints/README.md)")
+                        help="investigators,cultists; repeatable (default: the line-ups of checkpoints/README.md, "
+                        "about --candidate)")
+    parser.add_argument("--candidate", type=check_player, default="checkpoint",
+                        help="the trained bots the default line-ups and the bars are about (default: the shipped "
+                        "bots, against the version before them; a run's policies.pt is held against the shipped ones)")
     add_tournament_options(parser)
     parser.add_argument("--threads", type=at_least(1), default=2, help="torch threads with one worker (default 2)")
     parser.add_argument("--json", type=output_file, help="also save the results here (checked before any game)")
@@ -80,7 +94,8 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     from .evaluation import bars_table, versions_table
 
     torch.set_num_threads(args.threads)
-    lineups = args.lineup or DEFAULT_LINEUPS
+    previous = version_to_beat(args.candidate)
+    lineups = args.lineup or default_lineups(args.candidate, previous)
     try:
         check_checkpoints(lineups, POLICIES)  # a bad file is reported before any game is played
         results, interrupted = until_interrupted(tournament_results(
@@ -95,13 +110,13 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
             print(markdown_table(results))
         return 130
     print(markdown_table(results))
-    bars = bars_table(results)
+    bars = bars_table(results, args.candidate)
     if bars is not None:
-        print("\nShipping bars (checkpoints/README.md), trained = the `checkpoint` line-ups:\n")
+        print(f"\nShipping bars (checkpoints/README.md), trained = {args.candidate}:\n")
         print(bars)
-    versions = versions_table(results, "checkpoint", PREVIOUS_VERSION) if PREVIOUS_VERSION else None
+    versions = versions_table(results, args.candidate, previous) if previous else None
     if versions is not None:
-        print(f"\nAgainst the version it replaces ({PREVIOUS_VERSION}), investigators' win rate and belief AUC:\n")
+        print(f"\nAgainst the version to beat ({previous}), investigators' win rate and belief AUC:\n")
         print(versions)
     if args.json:
         try:

@@ -205,3 +205,22 @@ def test_versions_table_marks_both_seats_against_the_old_version():
     assert row.count("FAIL") == 2
     del rates[("v0", "v0")]
     assert versions_table([result(i, c, w) for (i, c), w in rates.items()], "checkpoint", "v0") is None
+
+
+def test_a_candidate_is_evaluated_with_the_bars_and_against_the_shipped_bots(tmp_path, capsys):
+    """`--candidate PATH` plays the default line-ups about that file, against the newest shipped
+    version too, and prints both bar tables."""
+    from rlyeh_env.checkpoints import DEFAULT_VERSION
+    from training.commands import default_lineups, version_to_beat
+
+    trainer = Trainer(Args(hidden=(128, 128), shared_trunk=True, threads=1, progress=False, runs_dir=str(tmp_path)))
+    candidate = str(tmp_path / "policies.pt")
+    trainer.export_policies(candidate)
+    assert version_to_beat(candidate) == DEFAULT_VERSION
+    assert eval_main(["--candidate", candidate, "--sizes", "4", "--games", "1", "--no-progress", "--threads", "1"]) == 0
+    printed = capsys.readouterr().out
+    rows = [line for line in printed.splitlines() if line.startswith("| 4 | ") and "%" in line]
+    played = [tuple(cell.strip() for cell in row.split("|")[2:4]) for row in rows]
+    assert played[:11] == default_lineups(candidate, DEFAULT_VERSION)
+    assert f"trained = {candidate}" in printed and f"version to beat ({DEFAULT_VERSION})" in printed
+    assert printed.count("pass") + printed.count("FAIL") == 4 + 2  # four scripted bars, two against the version
