@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from .bots import make_bot as make_scripted_bot
-from .checkpoints import VERSIONS
 from .bots.base import Bot
+from .checkpoints import VERSIONS
 from .engine import GameConfig, Role
 
 SCRIPTED = ("random", "heuristic")

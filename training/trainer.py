@@ -97,6 +97,11 @@ class Trainer:
             else:  # a shipped version or a checkpoint file
                 path = shipped_checkpoint(anchor) if anchor in SHIPPED_VERSIONS else anchor
                 anchors.append((Path(anchor).stem, _checked_policies(path, self.nets, "league_anchors")))
+        names = [name for name, _ in anchors]
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:  # the league keeps its records by name
+            raise ValueError(f"league_anchors: two anchors would be named {', '.join(twice)}: give the files "
+                             "different names")
         return anchors
 
     def _add_anchors(self) -> None:

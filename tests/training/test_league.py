@@ -277,6 +277,10 @@ def test_bad_league_anchors_are_refused_before_any_work(tmp_path):
     source.export_policies(tmp_path / "past.pt")
     with pytest.raises(ValueError, match="league_anchors .*past.pt: its investigator network is"):
         _league_trainer(tmp_path, league_anchors=(str(tmp_path / "past.pt"),), hidden=(8,))
+    (tmp_path / "other").mkdir()
+    source.export_policies(tmp_path / "other" / "past.pt")
+    with pytest.raises(ValueError, match="two anchors would be named past"):
+        _league_trainer(tmp_path, league_anchors=(str(tmp_path / "past.pt"), str(tmp_path / "other" / "past.pt")))
     with pytest.raises(ValueError, match="missing.pt"):
         _league_trainer(tmp_path, league_anchors=(str(tmp_path / "missing.pt"),))
 
