@@ -315,9 +315,9 @@ PRESETS: dict[str, dict] = {
     # and starting over from the main learner. Three anchors stay in the league for the whole
     # run: the warm-start policy (the heuristic's style), the untrained network (about random
     # play) and the shipped v0 bots, and half of the league games draw among them: the first run
-    # without them learnt to beat skilled cultists and lost to the heuristic and random ones
-    # (checkpoints/README.md; its investigators voted Yes on random accusations). The network
-    # and the speed settings are the full preset's.
+    # without anchors learnt to beat skilled cultists and lost to the heuristic and random ones,
+    # and one with anchors but no share let its investigators vote Yes on random accusations
+    # (checkpoints/README.md). The network and the speed settings are the full preset's.
     "league": dict(
         run_name="league",
         total_decisions=30_000_000,
