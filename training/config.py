@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from rlyeh_env.policy.shipped import SHIPPED_VERSIONS
+from rlyeh_env.checkpoints import VERSIONS as SHIPPED_VERSIONS  # names only: no torch here
 
 from .hardware import native_bf16
 
