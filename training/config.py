@@ -87,6 +87,8 @@ class Args:
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     league_anchors: tuple[str, ...] = ()
     """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); drawn by PFSP like every entry"""
+    league_anchor_pfsp: str = "uniform"
+    """how an anchor game (league_anchor_share) draws among the anchors: uniform, hard or even, as pfsp (hard would almost never draw the anchor the learner beats most, the untrained one)"""
     league_anchor_share: float = 0.0
     """probability that a pool game draws its opponent among the anchors alone (by the same PFSP weighting), so that weak and off-style play keeps a fixed share of the games however large the league grows (0: anchors are drawn like any entry)"""
     learner_sides: tuple[str, ...] = ("investigator", "cultist")
@@ -204,6 +206,8 @@ class Args:
         ]
         checks += [
             (self.pfsp in PFSP_WEIGHTINGS, f"pfsp must be one of {', '.join(PFSP_WEIGHTINGS)}, got {self.pfsp!r}"),
+            (self.league_anchor_pfsp in PFSP_WEIGHTINGS,
+             f"league_anchor_pfsp must be one of {', '.join(PFSP_WEIGHTINGS)}, got {self.league_anchor_pfsp!r}"),
             (self.pfsp_power > 0 and self.pfsp_prior_games >= 0, "pfsp_power must be > 0 and pfsp_prior_games >= 0"),
             (self.league_opponents_per_rollout >= 0, "league_opponents_per_rollout must be >= 0"),
             (0.0 <= self.exploiter_share < 1.0, "exploiter_share must be in [0, 1)"),
@@ -314,10 +318,12 @@ PRESETS: dict[str, dict] = {
     # per-role exploiter against the latest main learner, joining the league every 100 updates
     # and starting over from the main learner. Three anchors stay in the league for the whole
     # run: the warm-start policy (the heuristic's style), the untrained network (about random
-    # play) and the shipped v0 bots, and half of the league games draw among them: the first run
-    # without anchors learnt to beat skilled cultists and lost to the heuristic and random ones,
-    # and one with anchors but no share let its investigators vote Yes on random accusations
-    # (checkpoints/README.md). The network and the speed settings are the full preset's.
+    # play) and the shipped v0 bots, and half of the league games draw among them, evenly: the
+    # first run without anchors learnt to beat skilled cultists and lost to the heuristic and
+    # random ones, one with anchors but no share let its investigators vote Yes on random
+    # accusations, and one drawing its anchors by hard PFSP hardly ever met the untrained one and
+    # lost to random cultists (checkpoints/README.md). The network and the speed settings are the
+    # full preset's.
     "league": dict(
         run_name="league",
         total_decisions=30_000_000,
@@ -333,6 +339,7 @@ PRESETS: dict[str, dict] = {
         exploiter_period=100,
         league_anchors=("warm-start", "untrained", "v0"),
         league_anchor_share=0.5,
+        league_anchor_pfsp="uniform",
         **SHIPPED_NETWORK_AND_SPEED,
     ),
 }

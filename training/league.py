@@ -20,7 +20,9 @@ Which entry a pool game draws is prioritised fictitious self-play (PFSP, as in A
 league): entry e is drawn with probability proportional to f(p_e), where p_e is the learner's
 win rate against e with `Args.pfsp_prior_games` pseudo-games at 50% added (so a new entry, with
 no record yet, counts as an even match and is drawn). With `Args.league_anchor_share`, that share
-of pool games draws among the anchors alone, by the same weighting:
+of pool games draws among the anchors alone, weighted by `Args.league_anchor_pfsp`: anchors are
+there for coverage, and by `hard` the weakest of them (the untrained network) would hardly ever
+be drawn. The weightings:
 
 - ``uniform``: f(p) = 1, plain fictitious self-play;
 - ``hard``: f(p) = (1 - p) ** `Args.pfsp_power`, the opponents the learner loses to most;
@@ -107,11 +109,17 @@ class League:
         anchors = [entry for entry in entries if entry.kind == "anchor"] if anchors_only else []
         return anchors or entries
 
+    def weighting(self, entries: list[Entry]) -> str:
+        """The PFSP weighting a draw among `entries` uses: the anchors' own for anchors alone."""
+        anchors = entries and all(entry.kind == "anchor" for entry in entries)
+        return self.args.league_anchor_pfsp if anchors else self.args.pfsp
+
     def probabilities(self, role: Role, anchors_only: bool = False) -> list[float]:
         """The chance that a pool game draws each of `role`'s entries (in order), or each of its
         anchors when the game is an anchor game."""
         entries = self.candidates(role, anchors_only)
-        weights = [pfsp_weight(self.win_rate(e), self.args.pfsp, self.args.pfsp_power) for e in entries]
+        weighting = self.weighting(entries) if anchors_only else self.args.pfsp
+        weights = [pfsp_weight(self.win_rate(e), weighting, self.args.pfsp_power) for e in entries]
         total = sum(weights)
         if total <= 0:  # every entry always beaten (or never): draw them evenly
             return [1.0 / len(weights)] * len(weights) if weights else []
@@ -122,7 +130,7 @@ class League:
         entries = self.candidates(role, anchors_only)
         if not entries:
             return None
-        if self.args.pfsp == "uniform":
+        if (self.weighting(entries) if anchors_only else self.args.pfsp) == "uniform":
             return rng.choice(entries)  # as the pool before the league drew: same stream, same games
         return rng.choices(entries, weights=self.probabilities(role, anchors_only))[0]
 
@@ -151,13 +159,18 @@ class League:
         out = {}
         for role in ROLES:
             rows = []
+            anchor_odds = iter(self.probabilities(role, anchors_only=True))
             for entry, p in zip(self.entries[role], self.probabilities(role)):
-                rows.append({
+                row = {
                     "name": entry.name, "kind": entry.kind, "games": entry.games, "learner_wins": entry.wins,
                     "learner_win_rate": round(self.win_rate(entry), 4), "draw_probability": round(p, 4),
-                })
+                }
+                if entry.kind == "anchor":  # its chance in an anchor game (league_anchor_share)
+                    row["anchor_draw_probability"] = round(next(anchor_odds), 4)
+                rows.append(row)
             out[role.name.lower()] = rows
-        return {"pfsp": self.args.pfsp, "pfsp_power": self.args.pfsp_power, "entries": out}
+        return {"pfsp": self.args.pfsp, "pfsp_power": self.args.pfsp_power,
+                "league_anchor_pfsp": self.args.league_anchor_pfsp, "entries": out}
 
     # -- checkpoints ---------------------------------------------------------------------------------
 

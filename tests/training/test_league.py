@@ -303,3 +303,31 @@ def test_the_anchor_share_of_pool_games_draws_among_the_anchors(per_rollout):
             assert len(rollout) <= per_rollout + 1  # its K entries and its one anchor
     with pytest.raises(ValueError, match="league_anchor_share must be in"):
         Args(**LEAGUE, league_anchor_share=0.3)  # no anchors to draw
+
+
+@pytest.mark.parametrize("anchor_pfsp", ["uniform", "hard"])
+def test_anchor_games_draw_by_their_own_weighting(anchor_pfsp):
+    """Hard PFSP for the league, `league_anchor_pfsp` among the anchors: the anchor the learner
+    always beats keeps its even share of anchor games only where the anchors draw uniformly."""
+    league = League(Args(pfsp="hard", league_anchor_pfsp=anchor_pfsp, pool_size=4, pfsp_prior_games=0.0))
+    for k, (name, wins) in enumerate((("untrained", 19), ("v0", 5))):
+        league.add(Role.CULTIST, tiny_net(k), f"cultist@anchor-{name}", "anchor")
+        for g in range(20):
+            league.record(f"cultist@anchor-{name}", g < wins)
+    league.add(Role.CULTIST, tiny_net(5), "cultist@u1", "snapshot")
+    for g in range(20):
+        league.record("cultist@u1", g < 10)
+    rng = random.Random(3)
+    drawn = Counter(league.draw(Role.CULTIST, rng, anchors_only=True).name for _ in range(4000))
+    share = drawn["cultist@anchor-untrained"] / 4000
+    expected = 0.5 if anchor_pfsp == "uniform" else 0.05 ** 2 / (0.05 ** 2 + 0.75 ** 2)
+    assert share == pytest.approx(expected, abs=0.03), drawn
+    assert "cultist@u1" not in drawn
+    odds = league.probabilities(Role.CULTIST, anchors_only=True)
+    assert odds == pytest.approx([0.5, 0.5] if anchor_pfsp == "uniform" else [expected, 1 - expected])
+    assert league.probabilities(Role.CULTIST)[0] == pytest.approx(0.05 ** 2 / (0.05 ** 2 + 0.75 ** 2 + 0.5 ** 2))
+    rows = {row["name"]: row for row in league.table()["entries"]["cultist"]}
+    assert rows["cultist@anchor-untrained"]["anchor_draw_probability"] == pytest.approx(odds[0], abs=1e-4)
+    assert "anchor_draw_probability" not in rows["cultist@u1"]
+    with pytest.raises(ValueError, match="league_anchor_pfsp must be one of uniform, hard, even"):
+        Args(league_anchor_pfsp="easy")
