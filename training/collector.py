@@ -27,7 +27,7 @@ from rlyeh_env.metrics import belief_targets
 from rlyeh_env.table import EncoderCache, Table
 
 from .buffer import RolloutBuffer
-from .players import BotPlayer, NetPlayer, Player
+from .players import NetPlayer, Player, ScriptedPlayer
 
 
 @dataclass
@@ -101,8 +101,8 @@ class Collector:
             slot = _Slot(spec, table, started, trajectory_base=started * 8)
             seed_rng = random.Random(spec.seed ^ 0xB075)
             for seat, player in enumerate(slot.players):
-                if isinstance(player, BotPlayer):
-                    player.seat((slot.game_id, seat), seed_rng.getrandbits(63), spec.config)
+                if isinstance(player, ScriptedPlayer):
+                    player.start((slot.game_id, seat), seed_rng.getrandbits(63), spec.config)
                 elif player.net.recurrent:
                     slot.hidden[seat] = player.net.initial_state(1)[0]
             started += 1
@@ -123,7 +123,7 @@ class Collector:
                 first = slots[indices[0]]
                 player = first.players[first.table.decider]
                 role = learner_of.get(id(player))
-                if isinstance(player, BotPlayer):
+                if isinstance(player, ScriptedPlayer):
                     taken = self._ask_bot(player, [slots[i] for i in indices], buffers.get(role))
                 else:
                     taken = self._forward(player, [slots[i] for i in indices], buffers.get(role))
@@ -150,17 +150,17 @@ class Collector:
                         )
                     )
                     for seat, player in enumerate(slot.players):
-                        if isinstance(player, BotPlayer):
-                            player.leave((slot.game_id, seat))
+                        if isinstance(player, ScriptedPlayer):
+                            player.finish((slot.game_id, seat))
                     slots[i] = start(i) if wanted() else None
         return buffers, finished
 
-    def _ask_bot(self, player: BotPlayer, group: list[_Slot], buffer: RolloutBuffer | None) -> list[int]:
+    def _ask_bot(self, player: ScriptedPlayer, group: list[_Slot], buffer: RolloutBuffer | None) -> list[int]:
         """Bots decide seat by seat; a recorded bot's decisions go to `buffer` (demonstrations)."""
         seats = [slot.table.decider for slot in group]
         obs = [slot.table.observation(seat) for slot, seat in zip(group, seats)]
         masks = [slot.table.action_mask() for slot in group]
-        taken = [player.act((slot.game_id, seat), o, m) for slot, seat, o, m in zip(group, seats, obs, masks)]
+        taken, _ = player.act([(slot.game_id, seat) for slot, seat in zip(group, seats)], obs, masks)
         if buffer is not None:
             targets = [slot.beliefs[seat] for slot, seat in zip(group, seats)]
             extra = {}

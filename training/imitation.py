@@ -6,7 +6,7 @@ heuristic first puts both policies where the reward is frequent, and PPO takes i
 
 The heuristic plays every seat of tables drawn like training tables (except that, with
 probability `opponent_random`, the random bot plays one side, as in PPO); each role's heuristic
-decisions are recorded (`Collector` with recorded `BotPlayer`s) and, per batch, each network is trained to:
+decisions are recorded (`Collector` with recorded `ScriptedPlayer`s) and, per batch, each network is trained to:
 - predict the heuristic's action (cross-entropy over the legal actions, the mask applied);
 - predict the discounted return of the decision (value loss, from the observation or, with
   `central_critic`, the truth; GAE with lambda 1 over zero values gives exactly the Monte Carlo
@@ -26,7 +26,7 @@ from rlyeh_env.progress import progress_bar
 from .collector import GameSpec
 from .config import Args
 from .losses import belief_loss
-from .players import BotPlayer
+from rlyeh_env.players import ScriptedPlayer
 
 
 def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict, args: Args,
@@ -76,10 +76,10 @@ def imitate(trainer, progress: bool = True) -> list[dict]:
     args = trainer.args
     if args.recurrent:
         raise ValueError("imitation_decisions needs a feed-forward policy (the GRU would need whole sequences)")
-    demonstrators = {role: BotPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    demonstrators = {role: ScriptedPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
     configs = trainer.matchmaker.configs
 
-    random_bot = BotPlayer("random")
+    random_bot = ScriptedPlayer("random")
 
     def next_game(index: int) -> GameSpec:
         rng = trainer.rng

@@ -43,7 +43,7 @@ from rlyeh_env.policy.network import ActorCritic
 from .collector import FinishedGame, GameSpec
 from .config import Args
 from .league import League
-from .players import ROLES, BotPlayer, NetPlayer
+from .players import ROLES, NetPlayer, ScriptedPlayer
 
 
 def other_role(role: Role) -> Role:
@@ -60,7 +60,7 @@ class Matchmaker:
                  exploiters: dict[Role, NetPlayer] | None = None):
         self.args, self.learners, self.rng = args, learners, rng
         self.exploiters = exploiters or {}
-        self.bots = {"heuristic": BotPlayer("heuristic"), "random": BotPlayer("random")}
+        self.bots = {"heuristic": ScriptedPlayer("heuristic"), "random": ScriptedPlayer("random")}
         self.league = League(args)
         sizes = sorted(set(args.table_sizes) | set(args.finetune_table_sizes))  # either phase's tables
         self.configs = {n: GameConfig(num_players=n, sigil_reward=args.sigil_reward) for n in sizes}

@@ -1,23 +1,23 @@
-"""Who sits in a seat during batched play: a network (`NetPlayer`) or a scripted bot (`BotPlayer`).
+"""Who sits in a seat during batched play: a network (`NetPlayer`) or a scripted bot
+(`rlyeh_env.players.ScriptedPlayer`, the tournament's own: one `Bot` per seat per game, since
+bots keep per-game memory, asked seat by seat).
 
 A `NetPlayer` is one policy network seated at any number of seats of any number of tables; the
-collector gathers every seat it must decide for and runs one batched forward. A `BotPlayer`
-builds one `Bot` per seat per game (bots keep per-game memory) and asks it seat by seat.
+collector gathers every seat it must decide for and runs one batched forward. It is not the
+tournament's `PolicyPlayer`: a learner's forward also returns log-probabilities and values (from
+the central critic's input where there is one) and samples from the trainer's generator.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass
 
-import numpy as np
 import torch
 
-from rlyeh_env.bots import make_bot
-from rlyeh_env.bots.base import Bot
-from rlyeh_env.engine import GameConfig, Role
+from rlyeh_env.engine import Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
+from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.policy.network import ActorCritic, decide
 
 from .config import Args
@@ -53,28 +53,7 @@ class NetPlayer:
         return out
 
 
-@dataclass(eq=False)
-class BotPlayer:
-    """A scripted bot by name ("random", "heuristic"), one fresh instance per seat per game."""
-
-    name: str
-    factory: Callable[[int, GameConfig], Bot] | None = None
-    _bots: dict = field(default_factory=dict)
-
-    def seat(self, key: tuple, seed: int, config: GameConfig) -> None:
-        """Seat a new bot for game-seat `key`."""
-        bot = self.factory(seed, config) if self.factory else make_bot(self.name, seed, config)
-        bot.reset(seed)
-        self._bots[key] = bot
-
-    def leave(self, key: tuple) -> None:
-        self._bots.pop(key, None)
-
-    def act(self, key: tuple, obs: np.ndarray, mask: np.ndarray) -> int:
-        return int(self._bots[key].act(obs, mask))
-
-
-Player = NetPlayer | BotPlayer
+Player = NetPlayer | ScriptedPlayer
 
 
 def learner_players(args: Args, kind: str = "learner") -> dict[Role, NetPlayer]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..engine import actions as A
 from ..engine.cards import Character, Equipment, God, Insanity, Page
-from ..engine.state import Phase
 from . import investigator as inv
 from .tactics import PoolEstimate, necronomicon_threshold
 

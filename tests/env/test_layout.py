@@ -114,8 +114,6 @@ def test_observation_equals_its_views(mode):
 
 
 def test_the_package_docstring_points_to_the_spec():
-    import rlyeh_env
-
     assert "rlyeh_env/rlyeh.py" in rlyeh_env.__doc__ and "help(rlyeh_env.rlyeh)" in rlyeh_env.__doc__
     assert DOC.lstrip().startswith("# The Gate of R'lyeh (`rlyeh_v0`)")
 

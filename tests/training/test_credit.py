@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rlyeh_env.engine import GameConfig, Role
-from training.players import BotPlayer
+from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.table import Table
 from training_testkit import EASY_RULES, collect, learners
 
@@ -99,7 +99,7 @@ def test_rewards_after_bot_moves_are_credited_to_the_learner(learner_role):
     config = GameConfig(num_players=6, sigil_reward=SIGIL_REWARD, **EASY_RULES)
     players = learners(seed=5)
     other = Role.CULTIST if learner_role == Role.INVESTIGATOR else Role.INVESTIGATOR
-    players[other] = BotPlayer("random")
+    players[other] = ScriptedPlayer("random")
     buffers, finished, _ = collect(players, config, games=4, slots=2, seed=5)
     assert set(buffers) == {learner_role}
     for game in finished:

@@ -9,7 +9,7 @@ import torch
 from rlyeh_env.engine import GameConfig, Role
 from training.config import Args
 from training.imitation import clone_update, imitate
-from training.players import BotPlayer
+from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.table import Table
 from training.trainer import Trainer
 from training_testkit import collect, tiny_net
@@ -18,7 +18,7 @@ from training_testkit import collect, tiny_net
 def test_recorded_bots_give_demonstrations_on_their_own_trajectories():
     """Each seat's recorded actions are the actions it took in the game; values are zero."""
     config = GameConfig(num_players=6, sigil_reward=0.1)
-    bots = {role: BotPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    bots = {role: ScriptedPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
     buffers, finished, _ = collect(bots, config, games=3, slots=2, record=bots)
     assert sum(len(b) for b in buffers.values()) == sum(g.decisions for g in finished)
     for game in finished:
@@ -42,7 +42,7 @@ def test_cloning_learns_the_demonstrations(central_critic):
     """The imitation loss falls and the accuracy rises; the value net (on the truth with a central
     critic) is trained too; the PPO learning rate is restored afterwards."""
     config = GameConfig(num_players=5)
-    bots = {role: BotPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    bots = {role: ScriptedPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
     buffers, _, _ = collect(bots, config, games=12, slots=4, record=bots, central_critic=central_critic)
     args = Args(hidden=(32,), imitation_epochs=15, imitation_minibatch_size=64, imitation_lr=3e-3,
                 central_critic=central_critic)

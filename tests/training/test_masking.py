@@ -12,7 +12,8 @@ from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.observation import SEAT_LAYOUT
 from training.losses import masked_entropy
-from training.players import BotPlayer, NetPlayer
+from rlyeh_env.players import ScriptedPlayer
+from training.players import NetPlayer
 from rlyeh_env.policy.bot import PolicyBot
 from training_testkit import EASY_RULES, collect, learners, tiny_net
 
@@ -115,7 +116,7 @@ def test_collector_runs_never_play_an_illegal_action(recurrent):
         buffers, finished, _ = collect(players, config, games=3, seed=k)
         assert len(finished) == 3 and all(len(b) > 0 for b in buffers.values())
         greedy = NetPlayer(_loud_net(7, recurrent), "greedy", greedy=True)
-        for opponent in (greedy, BotPlayer("heuristic"), BotPlayer("random")):
+        for opponent in (greedy, ScriptedPlayer("heuristic"), ScriptedPlayer("random")):
             _, finished, _ = collect({Role.INVESTIGATOR: players[Role.INVESTIGATOR], Role.CULTIST: opponent},
                                      config, games=2, seed=k + 10)
             assert len(finished) == 2
