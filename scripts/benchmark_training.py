@@ -28,6 +28,10 @@ trained per update): the speed of the self-play recipe the shipped bots come fro
 and random bots, a full snapshot pool), as most of a real run trains; there the ratios are
 against our float32 one-process side.
 
+A decision counted is a learner's (a training decision); "learner share" says what fraction of
+all the decisions its games played that is: the rest are the frozen opponents' (league entries,
+scripted bots), played at the same cost but training nothing. In pure self-play it is 100%.
+
 The ratios ours / MaskablePPO are the result; absolute numbers vary from machine to machine.
 Run it on an otherwise idle machine: with torch on 2 threads of 2 cores, any other CPU load
 slows MaskablePPO's batch-of-one inference many times over (seen: 700 -> 14 decisions/s).
@@ -145,10 +149,16 @@ def run_in_child(side: str, seconds: float, num_players: int, opponents: str) ->
         return pool.submit(run_side, side, seconds, num_players, opponents).result(timeout=seconds + 600)
 
 
+def _share(result: dict) -> str:
+    """The learners' decisions among all decisions their games played (MaskablePPO's: all)."""
+    played = result.get("played", result["decisions"])
+    return f"{result['decisions'] / played:.0%}" if played else "-"
+
+
 def markdown(results: dict[str, dict], settings: dict, baseline: str = SB3) -> str:
     """The results table, each other side's ratio to `baseline`, and the settings."""
-    lines = ["| side | decisions / s | peak RSS MB |", "|---|---|---|"]
-    lines += [f"| {side} | {r['rate']:,.0f} | {r['peak_rss_mb']:,.0f} |" for side, r in results.items()]
+    lines = ["| side | decisions / s | learner share | peak RSS MB |", "|---|---|---|---|"]
+    lines += [f"| {side} | {r['rate']:,.0f} | {_share(r)} | {r['peak_rss_mb']:,.0f} |" for side, r in results.items()]
     ratios = [f"{side} / {baseline}: **{r['rate'] / results[baseline]['rate']:.2f}x**"
               for side, r in results.items() if side != baseline]
     lines += [""] + ratios if ratios else []

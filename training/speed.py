@@ -21,7 +21,8 @@ OPPONENTS = ("selfplay", "mixed")
 def our_training_rate(seconds: float, num_players: int, threads: int = 2, opponents: str = "selfplay",
                       recipe: str = "full", **overrides) -> dict:
     """Train for about `seconds` of wall time after one warm-up update; return the learner
-    decisions made (rollouts and updates included) and the seconds they took. `opponents`:
+    decisions made (rollouts and updates included), every decision of their games (`played`: the
+    opponents' too) and the seconds they took. `opponents`:
     "selfplay" as described above, or "mixed": the `recipe` preset's opponent mix (for `full`
     heuristic, random, pool; for `league` self-play, league entries and exploiters, its anchors in
     the league) with the pool already full, as in most of a real run. `overrides` change `Args`
@@ -45,9 +46,10 @@ def our_training_rate(seconds: float, num_players: int, threads: int = 2, oppone
             trainer.matchmaker.add_snapshots(f"speed{snapshot}")
     try:
         trainer.train_one_update()  # warm-up: allocations, first-call overheads, starting rollout workers
-        start_decisions, start = trainer.decisions, time.perf_counter()
+        start_decisions, start, played = trainer.decisions, time.perf_counter(), 0
         while time.perf_counter() - start < seconds:
-            trainer.train_one_update()
-        return {"decisions": trainer.decisions - start_decisions, "seconds": time.perf_counter() - start}
+            played += trainer.train_one_update()["charts/decisions_played"]
+        return {"decisions": trainer.decisions - start_decisions, "played": played,
+                "seconds": time.perf_counter() - start}
     finally:
         trainer.close()  # joins the rollout workers, so their peak memory is counted as children's

@@ -232,6 +232,11 @@ class Trainer:
         row.update(self._rollout_figures(finished))
         row["charts/decisions"] = self.decisions
         row["charts/decisions_per_second"] = made / seconds
+        # Every decision of the rollout's games, the frozen opponents' and scripted bots' included:
+        # the learners' share of them is what a league pays for its opponents.
+        played = sum(game.decisions for game in finished)
+        row["charts/decisions_played"] = played
+        row["charts/learner_share"] = made / played if played else 0.0
         row["charts/rollout_fraction"] = rollout_seconds / seconds
         row["charts/learning_rate"] = self.optimizers[Role.INVESTIGATOR].param_groups[0]["lr"]
         row["charts/finetune"] = float(self.matchmaker.finetune)

@@ -63,7 +63,18 @@ def test_the_league_rate_measures_a_full_league_with_its_anchors(monkeypatch):
     kinds = [e.kind for e in league.entries[ROLES[1]]]
     assert kinds.count("anchor") == len(preset("league").league_anchors)
     assert kinds.count("snapshot") == preset("league").pool_size
-    assert trainer.exploiters and rate["decisions"] > 0
+    assert trainer.exploiters and 0 < rate["decisions"] < rate["played"]  # the frozen entries' decisions train nothing
+
+
+def test_in_pure_self_play_every_decision_played_is_a_learners(bench):
+    import training.speed
+
+    rate = training.speed.our_training_rate(0.01, 4, threads=1, rollout_workers=1, num_games=8,
+                                            decisions_per_rollout=200, hidden=(16,))
+    assert rate["decisions"] == rate["played"] > 0
+    table = bench.markdown({bench.SB3: {"rate": 10.0, "decisions": 5, "peak_rss_mb": 1.0},
+                            bench.OURS_LEAGUE: {"rate": 20.0, "decisions": 3, "played": 4, "peak_rss_mb": 1.0}}, {})
+    assert f"| {bench.SB3} | 10 | 100% | 1 |" in table and f"| {bench.OURS_LEAGUE} | 20 | 75% | 1 |" in table
 
 
 def test_sb3_net_side_matches_maskableppo_model_size(bench):
