@@ -4,6 +4,7 @@
     checkpoint           the shipped bots (`rlyeh_env.policy.shipped_checkpoint()`)
     v0, ...              a shipped version by name (`checkpoint` is the newest, `rlyeh_env.checkpoints`)
     PATH                 a checkpoint file (a run's `policies.pt` or `checkpoint.pt`)
+    NAME:no-accuse       any of these without some of its choices (`rlyeh_env.ablation`)
 
 One syntax everywhere (`rlyeh play`, `rlyeh watch`, `rlyeh eval`, `scripts/balance.py`): a
 line-up is `INVESTIGATORS,CULTISTS` (`heuristic,checkpoint`), a seat override is `SEAT=NAME`
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .ablation import ABLATABLE_NAMES, AblatedBot, AblatedPlayer, split_name
 from .bots import make_bot as make_scripted_bot
 from .bots.base import Bot
 from .checkpoints import VERSIONS
@@ -38,11 +40,16 @@ class UnknownPlayerError(ValueError, argparse.ArgumentTypeError):
 
 
 def check_player(text: str) -> str:
-    """`text` if it names a kind of player or an existing file."""
-    if text in NAMES or Path(text).is_file():
+    """`text` if it names a kind of player or an existing file, with or without ablations
+    (`heuristic:no-accuse`)."""
+    try:
+        base, _ = split_name(text)
+    except ValueError as err:
+        raise UnknownPlayerError(str(err)) from None
+    if base in NAMES or Path(base).is_file():
         return text
     raise UnknownPlayerError(
-        f"{text!r} is not a bot: use {WHAT_A_PLAYER_IS}"
+        f"{base!r} is not a bot: use {WHAT_A_PLAYER_IS} (NAME:no-accuse takes away a choice: {ABLATABLE_NAMES})"
     )
 
 
@@ -79,6 +86,9 @@ def parse_seat_overrides(items: list[str], num_players: int) -> dict[int, str]:
 
 def checkpoint_file(name: str) -> Path:
     """The checkpoint file a checkpoint player's name stands for."""
+    base, blocks = split_name(name)
+    if blocks:
+        raise UnknownPlayerError(f"{name!r} is {base!r} with choices taken away; it has no checkpoint file of its own")
     if name == SHIPPED or name in VERSIONS:
         from .policy.shipped import shipped_checkpoint
 
@@ -104,7 +114,7 @@ class PolicyCache:
                 "checkpoint bots need PyTorch (pip install -e '.[play]', or `make play`); "
                 f"or seat scripted bots with --bots heuristic ({err})"
             ) from err
-        path = checkpoint_file(name)
+        path = checkpoint_file(split_name(name)[0])  # an ablated player plays its base's policies
         if path not in self._loaded:
             self._loaded[path] = load_policies(path)
         return self._loaded[path]
@@ -117,20 +127,23 @@ class PolicyCache:
 def check_checkpoints(lineups, cache: PolicyCache) -> None:
     """Load every checkpoint the line-ups name (into `cache`), so that a bad file is reported
     before any game is played; ValueError (a `CheckpointError`) with the reason."""
-    for name in sorted({name for lineup in lineups for name in lineup if name not in SCRIPTED}):
+    bases = {split_name(name)[0] for lineup in lineups for name in lineup}
+    for name in sorted(bases - set(SCRIPTED)):
         cache.policies(name)
 
 
 def make_bot(name: str, seed: int, config: GameConfig, greedy: bool = True, cache: PolicyCache | None = None) -> Bot:
     """One seat's bot, reset and seeded. A checkpoint bot picks its role's policy from its own
     observation and plays greedily unless `greedy` is False."""
-    if name in SCRIPTED:
-        bot = make_scripted_bot(name, seed, config)
+    base, blocks = split_name(name)
+    if base in SCRIPTED:
+        bot = make_scripted_bot(base, seed, config)
         bot.reset(seed)
-        return bot
-    from .policy.bot import PolicyBot
+    else:
+        from .policy.bot import PolicyBot
 
-    return PolicyBot((cache or PolicyCache()).policies(name), greedy=greedy, seed=seed)
+        bot = PolicyBot((cache or PolicyCache()).policies(base), greedy=greedy, seed=seed)
+    return AblatedBot(bot, blocks) if blocks else bot
 
 
 class ScriptedPlayer:
@@ -155,10 +168,14 @@ class ScriptedPlayer:
 
 def make_side_player(name: str, role: Role, greedy: bool = False, seed: int = 0, cache: PolicyCache | None = None):
     """The player of one side (`role`) of many games: a `ScriptedPlayer`, or the checkpoint's
-    policy for that role as a batched `PolicyPlayer`."""
-    if name in SCRIPTED:
-        return ScriptedPlayer(name)
-    from .policy.batched import PolicyPlayer
+    policy for that role as a batched `PolicyPlayer` (either without the choices an ablated name
+    takes away)."""
+    base, blocks = split_name(name)
+    if base in SCRIPTED:
+        player = ScriptedPlayer(base)
+    else:
+        from .policy.batched import PolicyPlayer
 
-    net = (cache or PolicyCache()).policies(name)[role]
-    return PolicyPlayer(net, f"{name}:{role.name.lower()}", greedy=greedy, seed=seed)
+        net = (cache or PolicyCache()).policies(base)[role]
+        player = PolicyPlayer(net, f"{base}:{role.name.lower()}", greedy=greedy, seed=seed)
+    return AblatedPlayer(player, blocks) if blocks else player

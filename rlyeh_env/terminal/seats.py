@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..ablation import split_name
 from ..engine.config import GameConfig
 from ..players import SCRIPTED, SHIPPED, PolicyCache, make_bot
 from ..table import Table
@@ -29,7 +30,7 @@ class BotSeats:
         for seat, name in self.specs.items():
             bot_seed = seed * 10 + seat  # each seat its own, reproducible stream
             self.bots[seat] = make_bot(name, bot_seed, config, greedy=greedy, cache=cache)
-            if name not in SCRIPTED:
+            if split_name(name)[0] not in SCRIPTED:
                 self.checkpoint_seats.add(seat)
         if self.checkpoint_seats:
             import torch
