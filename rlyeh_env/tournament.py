@@ -25,6 +25,7 @@ from .metrics import belief_auc, belief_targets, wilson_interval
 from .observation import IncrementalEncoder
 from .players import PolicyCache, make_side_player
 from .table import Table
+from .usage import count_decision, count_game
 
 
 @dataclass
@@ -41,6 +42,7 @@ class MatchResult:
     mean_rounds: float = 0.0  # rounds started per game (the round in progress at the end counts)
     mean_decisions: float = 0.0
     ends: dict[str, int] = field(default_factory=dict)  # how the games ended: end reason -> games
+    usage: dict[str, int] = field(default_factory=dict)  # what the players did (rlyeh_env.usage)
 
     @property
     def investigator_win_rate(self) -> float:
@@ -94,6 +96,7 @@ def play_match(
     beliefs = {id(investigators): _Beliefs(), id(cultists): _Beliefs()}
     encoders = [IncrementalEncoder(game_config) for _ in range(min(num_slots, games))]  # one per slot: it follows one game
     tally: Counter = Counter()
+    usage: Counter = Counter()
     started = 0
 
     def start(slot: int) -> _Game | None:
@@ -126,11 +129,13 @@ def play_match(
             actions, belief_logits = player.act([(g.index, s) for g, s in zip(group, seats)], observations, masks)
             if belief_logits is not None:
                 beliefs[id(player)].add(belief_logits, group, seats)
-            for i, game, action in zip(indices, group, actions):
+            for i, game, seat, action in zip(indices, group, seats, actions):
+                count_decision(usage, game.table, seat, action)
                 game.table.step(action)
                 game.decisions += 1
                 if game.table.over:
                     _tally(tally, game)
+                    count_game(usage, game.table.state)
                     for seat, seat_player in enumerate(game.players):
                         seat_player.finish((game.index, seat))
                     slots[i] = start(i)
@@ -141,6 +146,7 @@ def play_match(
         beliefs[id(investigators)].auc(), beliefs[id(cultists)].auc(),
         tally["rounds"] / max(games, 1), tally["decisions"] / max(games, 1),
         {reason.name.lower(): tally[reason] for reason in EndReason if tally[reason]},
+        dict(sorted(usage.items())),
     )
 
 

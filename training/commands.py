@@ -84,12 +84,17 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     add_tournament_options(parser)
     parser.add_argument("--threads", type=at_least(1), default=2, help="torch threads with one worker (default 2)")
     parser.add_argument("--json", type=output_file, help="also save the results here (checked before any game)")
+    parser.add_argument("--usage", action="store_true",
+                        help="also print what the players did: accusations and their outcomes, investigations, "
+                        "equipment, the Necronomicon, votes, curses, per game (all of it is in --json)")
     args = parser.parse_args(argv)
     import torch
 
     from rlyeh_env.tournament import (
         POLICIES, TournamentError, markdown_table, results_json, tournament_results, until_interrupted,
     )
+
+    from rlyeh_env.usage import usage_table
 
     from .evaluation import bars_table, versions_table
 
@@ -110,6 +115,9 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
             print(markdown_table(results))
         return 130
     print(markdown_table(results))
+    if args.usage:
+        print("\nWhat the players did, per game (investigators, then the cultists' c: columns):\n")
+        print(usage_table(results))
     bars = bars_table(results, args.candidate)
     if bars is not None:
         print(f"\nShipping bars (checkpoints/README.md), trained = {args.candidate}:\n")

@@ -126,6 +126,17 @@ def test_eval_command_prints_the_table_and_writes_json(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert len(data) == 1 and data[0]["games"] == 5 and data[0]["investigators"] == "heuristic"
     assert sorted(os.listdir(tmp_path)) == ["results.json"], "no temporary file left"
+    assert data[0]["usage"]["investigator/decisions"] > 0, "the JSON keeps what the players did"
+    assert "What the players did" not in printed
+
+
+def test_eval_usage_prints_what_the_players_did(capsys):
+    code = eval_main(["--lineup", "heuristic:no-accuse,random", "--games", "5", "--usage", "--no-progress",
+                      "--threads", "1"])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "What the players did, per game" in printed
+    assert "| 5 | heuristic:no-accuse | random | 0.00 | 0.00 | 0.00 |" in printed
 
 
 def test_eval_command_with_sizes_and_repeated_lineups(tmp_path, capsys):
