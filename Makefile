@@ -56,10 +56,11 @@ train-smoke: venv
 	$(THREADS2) $(PY) scripts/train.py --preset smoke
 
 # The evaluation of checkpoints/README.md, one run: the tournament (the shipped bots against the
-# scripted ones and against the version before them, with the bars), then their approximate
-# exploitability (an exploiter per side, 3M decisions each; 2,000 games a cell). About an hour.
+# scripted ones and against the version before them, with the bars and what the players did),
+# then their approximate exploitability (an exploiter per side, 3M decisions each; 2,000 games a
+# cell). About an hour.
 evaluate: venv
-	$(THREADS2) $(PY) scripts/evaluate.py --sizes 4 5 6 7 8 --games 2000 --greedy --workers 2 --json checkpoints/evaluation.json
+	$(THREADS2) $(PY) scripts/evaluate.py --sizes 4 5 6 7 8 --games 2000 --greedy --workers 2 --usage --json checkpoints/evaluation.json
 	$(THREADS2) $(PY) scripts/exploit.py checkpoint --decisions 3000000 --games 2000 --out runs/exploit-checkpoint
 
 # Our trainer against sb3-contrib's MaskablePPO (installs the `bench` extra first).
