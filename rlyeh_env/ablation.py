@@ -59,7 +59,7 @@ class AblatedPlayer:
     """A side player (`make_side_player`) without the actions of `blocks`."""
 
     def __init__(self, player, blocks: tuple[str, ...]):
-        self.player, self.blocks, self.ids = player, blocks, blocked_ids(blocks)
+        self.player, self.ids = player, blocked_ids(blocks)
         self.name = player.name + "".join(MARK + block.replace("_", "-") for block in blocks)
 
     def new_match(self, seed: int) -> None:

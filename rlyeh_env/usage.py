@@ -24,12 +24,10 @@ from .engine import Role
 from .engine.actions import decode
 from .engine.cards import Equipment, Page, VoteKind
 
-ROLE_NAMES = {Role.INVESTIGATOR: "investigator", Role.CULTIST: "cultist"}
-
 
 def count_decision(tally: Counter, table, seat: int, action: int) -> None:
     """Count `seat`'s `action`, before it is stepped (the equipment used is read from the state)."""
-    role = ROLE_NAMES[Role(int(table.roles[seat]))]
+    role = Role(int(table.roles[seat])).name.lower()
     block, index = decode(action)
     tally[f"{role}/decisions"] += 1
     tally[f"{role}/{block}"] += 1
@@ -42,7 +40,7 @@ def count_decision(tally: Counter, table, seat: int, action: int) -> None:
 def count_game(tally: Counter, state) -> None:
     """Count how a finished game's votes ended, by the proposer's role."""
     for vote in state.votes:
-        role = ROLE_NAMES[Role(state.players[vote.proposer].role)]
+        role = Role(state.players[vote.proposer].role).name.lower()
         if vote.kind == VoteKind.ACCUSATION:
             outcome = "failed" if not vote.passed else ("right" if vote.revealed_role == Role.CULTIST else "wrong")
             tally[f"{role}/accusation:{outcome}"] += 1

@@ -86,7 +86,7 @@ class Args:
     pfsp_prior_games: float = 4.0
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     league_anchors: tuple[str, ...] = ()
-    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); drawn by PFSP like every entry"""
+    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
     league_anchor_pfsp: str = "uniform"
     """how an anchor game (league_anchor_share) draws among the anchors: uniform, hard or even, as pfsp (hard would almost never draw the anchor the learner beats most, the untrained one)"""
     league_anchor_share: float = 0.0
