@@ -43,12 +43,23 @@ class Running:
         deadline = time.monotonic() + timeout
         while not test():
             assert self.process.poll() is None, f"ended early: {''.join(self.err)}"
-            assert time.monotonic() < deadline, f"no sign of progress in {timeout} s: {''.join(self.err)}"
+            if time.monotonic() >= deadline:
+                self._kill()
+                raise AssertionError(f"no sign of progress in {timeout} s: {''.join(self.err)}")
             time.sleep(0.05)
+
+    def _kill(self) -> None:
+        """A failed test leaves nothing running to slow down the tests after it."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
 
     def interrupt(self, timeout: float = 120.0) -> tuple[int, str, str]:
         os.killpg(self.process.pid, signal.SIGINT)
-        code = self.process.wait(timeout)
+        try:
+            code = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self._kill()
+            raise
         for reader in self._readers:
             reader.join(10)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
