@@ -17,14 +17,20 @@ from rlyeh_env.policy.checkpoint import load_checkpoint
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _terminal_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Running:
     """A command whose output is read as it comes, so a test can wait for a sign of progress."""
 
     def __init__(self, argv: list[str], cwd: Path):
         # a session of its own: Ctrl-C is sent to its whole process group, workers included, as a
-        # terminal sends it
+        # terminal sends it; SIGINT handled as in a terminal even where the test runner was started
+        # in the background (a shell's `&` makes background children ignore SIGINT, inherited)
         self.process = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                        stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                        preexec_fn=_terminal_sigint)
         self.out, self.err = [], []
         self._readers = [threading.Thread(target=self._read, args=(stream, into), daemon=True)
                          for stream, into in ((self.process.stdout, self.out), (self.process.stderr, self.err))]
