@@ -90,7 +90,7 @@ class Args:
     league_anchor_pfsp: str = "uniform"
     """how an anchor game (league_anchor_share) draws among the anchors: uniform, hard or even, as pfsp (hard would almost never draw the anchor the learner beats most, the untrained one)"""
     league_anchor_share: float = 0.0
-    """probability that a pool game draws its opponent among the anchors alone (by the same PFSP weighting), so that weak and off-style play keeps a fixed share of the games however large the league grows (0: anchors are drawn like any entry)"""
+    """probability that a pool game draws its opponent among the anchors alone (weighted by league_anchor_pfsp), so that weak and off-style play keeps a fixed share of the games however large the league grows (0: anchors are drawn like any entry)"""
     learner_sides: tuple[str, ...] = ("investigator", "cultist")
     """the sides a main learner takes against a scripted bot or a league entry, drawn evenly; one side alone trains only that role (an exploiter of scripts/exploit.py: needs opponent_latest and exploiter_share 0)"""
     exploiter_share: float = 0.0

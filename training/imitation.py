@@ -20,13 +20,13 @@ import torch
 import torch.nn.functional as F
 
 from rlyeh_env.engine import Role
+from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.policy.network import ActorCritic
 from rlyeh_env.progress import progress_bar
 
 from .collector import GameSpec
 from .config import Args
 from .losses import belief_loss
-from rlyeh_env.players import ScriptedPlayer
 
 
 def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict, args: Args,

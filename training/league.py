@@ -109,16 +109,17 @@ class League:
         anchors = [entry for entry in entries if entry.kind == "anchor"] if anchors_only else []
         return anchors or entries
 
-    def weighting(self, entries: list[Entry]) -> str:
-        """The PFSP weighting a draw among `entries` uses: the anchors' own for anchors alone."""
-        anchors = entries and all(entry.kind == "anchor" for entry in entries)
+    def weighting(self, entries: list[Entry], anchors_only: bool) -> str:
+        """The PFSP weighting a draw among `entries` (`candidates`) uses: the anchors' own in an
+        anchor game that has anchors to draw."""
+        anchors = anchors_only and entries and all(entry.kind == "anchor" for entry in entries)
         return self.args.league_anchor_pfsp if anchors else self.args.pfsp
 
     def probabilities(self, role: Role, anchors_only: bool = False) -> list[float]:
         """The chance that a pool game draws each of `role`'s entries (in order), or each of its
         anchors when the game is an anchor game."""
         entries = self.candidates(role, anchors_only)
-        weighting = self.weighting(entries) if anchors_only else self.args.pfsp
+        weighting = self.weighting(entries, anchors_only)
         weights = [pfsp_weight(self.win_rate(e), weighting, self.args.pfsp_power) for e in entries]
         total = sum(weights)
         if total <= 0:  # every entry always beaten (or never): draw them evenly
@@ -130,7 +131,7 @@ class League:
         entries = self.candidates(role, anchors_only)
         if not entries:
             return None
-        if (self.weighting(entries) if anchors_only else self.args.pfsp) == "uniform":
+        if self.weighting(entries, anchors_only) == "uniform":
             return rng.choice(entries)  # as the pool before the league drew: same stream, same games
         return rng.choices(entries, weights=self.probabilities(role, anchors_only))[0]
 
