@@ -177,16 +177,23 @@ def tournament_results(
 ):
     """`tournament`'s results one match-up at a time, in order, as each finishes (so a caller
     interrupted half way keeps the finished ones)."""
+    jobs = [(inv, cult, n, games, seed, greedy, config) for n in table_sizes for inv, cult in lineups]
+    yield from job_results(jobs, progress, workers)
+
+
+def job_results(jobs: list[Job], progress: bool = True, workers: int = 1):
+    """The results of explicit match-ups (`Job`s, each with its own rules `config`), in order, as
+    each finishes: `tournament_results` for callers whose match-ups differ by more than the line-up
+    and the table size (scripts/calibrate.py tries other settings per size)."""
     from .progress import progress_bar
 
-    jobs = [(inv, cult, n, games, seed, greedy, config) for n in table_sizes for inv, cult in lineups]
-    bar = progress_bar(progress, len(jobs) * games, "tournament", unit="game")
+    bar = progress_bar(progress, sum(job[3] for job in jobs), "tournament", unit="game")
     workers = max(1, min(workers, len(jobs)))
     results = _results(jobs, workers)
     try:
-        for result in results:
+        for result, job in zip(results, jobs):
             if bar is not None:
-                bar.update(games)
+                bar.update(job[3])
             yield result
     finally:
         results.close()  # stops the workers now, wherever the caller was interrupted

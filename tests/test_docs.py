@@ -59,3 +59,34 @@ def test_readme_starts_with_the_two_commands():
     lines = [line.strip() for line in (ROOT / "README.md").read_text().splitlines()]
     commands = [line for line in lines if line.startswith("make ")]
     assert commands[:2] and commands[0].startswith("make play") and commands[1].startswith("make test")
+
+
+def _size_table_row(text: str, label: str) -> dict[int, int]:
+    """A per-table-size row of RULES.md (R1.2, R2.4): `| Label | 1 | 1 | ... |` under a `| Players |`
+    header, as {players: value}."""
+    sizes = re.search(r"^\s*\| Players\s*\|([^\n]+)\|\s*$", text, re.MULTILINE)
+    row = re.search(rf"^\s*\| {label}\s*\|([^\n]+)\|\s*$", text, re.MULTILINE)
+    assert sizes and row, f"RULES.md has no per-size row {label!r}"
+    return dict(zip((int(c) for c in sizes.group(1).split("|")), (int(c) for c in row.group(1).split("|"))))
+
+
+def test_rules_md_per_size_settings_are_the_engine_defaults():
+    """R1.2's cultists, R2.4's start hours, R5.5's thresholds and section 14's table are the
+    engine's per-size tables (rlyeh_env/engine/config.py), so a recalibration cannot change one
+    and leave the other."""
+    from rlyeh_env.engine.config import DEFAULT_CULTISTS, DEFAULT_INCANTATION_THRESHOLD, DEFAULT_START_HOUR
+
+    text = (ROOT / "RULES.md").read_text()
+    r12 = text[text.index("**R1.2**"):text.index("**R1.3**")]
+    r24 = text[text.index("**R2.4**"):text.index("**R2.5**")]
+    assert _size_table_row(r12, "Cultists") == DEFAULT_CULTISTS
+    assert _size_table_row(r24, "Start hour") == DEFAULT_START_HOUR
+    usual = max(DEFAULT_INCANTATION_THRESHOLD.values())
+    lowered = [n for n, threshold in DEFAULT_INCANTATION_THRESHOLD.items() if threshold != usual]
+    r55 = " ".join(text[text.index("**R5.5**"):text.index("**R5.6**")].split())
+    assert f"at least {usual}" in r55 and all(
+        f"{DEFAULT_INCANTATION_THRESHOLD[n]} at a table of {n} players" in r55 for n in lowered), r55
+    balance = text[text.index("## 14. Balance"):]
+    rows = re.findall(r"^\| (\d) \| (\d) \| (\d+) \|", balance, re.MULTILINE)
+    assert {int(n): (int(c), int(h)) for n, c, h in rows} == {
+        n: (DEFAULT_CULTISTS[n], DEFAULT_START_HOUR[n]) for n in DEFAULT_CULTISTS}, rows
