@@ -96,11 +96,48 @@ def output_folder(text: str) -> Path:
     return path
 
 
+def rule_override(text: str) -> tuple[str, object]:
+    """An argparse type: `FIELD=VALUE` for one `GameConfig` field other than num_players (the table
+    sizes set it); VALUE is a Python literal (2, 0.5, False, None, (4, 3, 3)). The value's range is
+    checked against every table size by `rules_config`."""
+    import ast
+    import dataclasses
+
+    from .engine import GameConfig
+
+    fields = [f.name for f in dataclasses.fields(GameConfig) if f.init and f.name != "num_players"]
+    name, equals, value = text.partition("=")
+    name = name.strip()
+    if not equals or name not in fields:
+        raise argparse.ArgumentTypeError(f"must be FIELD=VALUE with FIELD one of {', '.join(fields)}, got {text!r}")
+    literal = {"true": "True", "false": "False", "none": "None"}.get(value.strip().lower(), value.strip())
+    try:
+        return name, ast.literal_eval(literal)
+    except (ValueError, SyntaxError):
+        raise argparse.ArgumentTypeError(f"{name}: {value!r} is not a number, True/False, None or a tuple") from None
+
+
+def rules_config(overrides: list[tuple[str, object]], sizes) -> dict:
+    """The `--rule` overrides as a `GameConfig` keyword dict, checked at every table size: raises
+    ValueError naming the field for a value out of range or a field given twice."""
+    from .engine import GameConfig
+
+    rules = dict(overrides)
+    if len(rules) != len(overrides):
+        raise ValueError("--rule: each field at most once")
+    for n in sizes:
+        try:
+            GameConfig(num_players=n, **rules)
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"--rule at {n} players: {err}") from None
+    return rules
+
+
 def add_tournament_options(parser: argparse.ArgumentParser, sizes=(5,), games: int = 200, workers: int = 1,
-                           greedy: bool = False) -> None:
+                           greedy: bool = False, rules: bool = True) -> None:
     """The options of every command that plays a tournament (`rlyeh eval`, balance, cross-play,
     exploit). `greedy`: checkpoint players act greedily unless `--sampled` (else sample unless
-    `--greedy`)."""
+    `--greedy`). `rules`: offer `--rule FIELD=VALUE` (read it with `rules_config`)."""
     from .players import TABLE_SIZES
 
     shown = " ".join(map(str, sizes))
@@ -117,3 +154,7 @@ def add_tournament_options(parser: argparse.ArgumentParser, sizes=(5,), games: i
                         help=f"processes sharing the match-ups, one torch thread each (default {workers}; at most "
                              "one per match-up)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    if rules:
+        parser.add_argument("--rule", type=rule_override, action="append", default=[], metavar="FIELD=VALUE",
+                            help="play under another rule: a GameConfig field and its value (RULES.md R13.4), e.g. "
+                            "revealed_cultist_contributes=False; repeatable (default: the rules of RULES.md)")

@@ -22,7 +22,7 @@ from require_install import require_install
 
 require_install()
 
-from rlyeh_env.arguments import ArgumentParser, add_tournament_options, fail, output_file  # noqa: E402
+from rlyeh_env.arguments import ArgumentParser, add_tournament_options, fail, output_file, rules_config  # noqa: E402
 from rlyeh_env.engine import GameConfig  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
 from rlyeh_env.players import TABLE_SIZES, check_checkpoints, parse_lineup  # noqa: E402
@@ -43,13 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     lineups = args.lineups
     began = time.time()
     try:
+        rules = rules_config(args.rule, args.sizes)
         check_checkpoints(lineups, POLICIES)  # a bad file is reported before any game is played
         results, interrupted = until_interrupted(tournament_results(
-            lineups, args.sizes, args.games, args.seed, args.greedy, progress=not args.no_progress,
+            lineups, args.sizes, args.games, args.seed, args.greedy, rules, progress=not args.no_progress,
             workers=args.workers))
     except (ValueError, TournamentError) as err:
         return fail(parser.prog, str(err))
-    rows = [row(result) for result in sorted(results, key=lambda r: (lineups.index((r.investigators, r.cultists)),
+    rows = [row(result, rules) for result in sorted(results, key=lambda r: (lineups.index((r.investigators, r.cultists)),
                                                                      r.num_players))]
     print(markdown(rows))
     if interrupted:
@@ -63,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def row(result: MatchResult) -> dict:
-    """One table row: the table's settings and the line-up's figures."""
-    config = GameConfig(num_players=result.num_players)
+def row(result: MatchResult, rules: dict) -> dict:
+    """One table row: the table's settings (under the --rule overrides) and the line-up's figures."""
+    config = GameConfig(num_players=result.num_players, **rules)
     return {
         "players": result.num_players,
         "cultists": config.cultists,

@@ -22,7 +22,10 @@ from require_install import require_install
 
 require_install()
 
-from rlyeh_env.arguments import ArgumentParser, add_tournament_options, fail, output_file, positive_float  # noqa: E402
+from rlyeh_env.arguments import (  # noqa: E402
+    ArgumentParser, add_tournament_options, fail, output_file, positive_float, rules_config,
+)
+from rlyeh_env.engine import GameConfig  # noqa: E402
 from rlyeh_env.calibration import Band, Measured, Pick, candidate_settings, pick  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
 from rlyeh_env.players import TABLE_SIZES, check_checkpoints, parse_lineup  # noqa: E402
@@ -53,7 +56,15 @@ def main(argv: list[str] | None = None) -> int:
         return fail(parser.prog, str(err))
     candidates = {n: candidate_settings(n, args.hour_offsets, args.cultists) for n in args.sizes}
     lineups = [args.target, args.reference]
-    jobs = [(*lineup, n, args.games, args.seed, args.greedy, setting.config)
+    try:
+        rules = rules_config(args.rule, args.sizes)
+        if set(rules) & {"num_cultists", "start_hour"}:
+            raise ValueError("--rule cannot set num_cultists or start_hour here")
+        for setting in (s for n in args.sizes for s in candidates[n]):
+            GameConfig(num_players=setting.num_players, **{**rules, **setting.config})
+    except (TypeError, ValueError) as err:
+        return fail(parser.prog, f"{err} (the candidates set num_cultists and start_hour themselves)")
+    jobs = [(*lineup, n, args.games, args.seed, args.greedy, {**rules, **setting.config})
             for n in args.sizes for setting in candidates[n] for lineup in lineups]
     try:
         check_checkpoints(lineups, POLICIES)  # a bad file is reported before any game is played

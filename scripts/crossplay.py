@@ -22,7 +22,7 @@ require_install()
 
 import numpy as np  # noqa: E402
 
-from rlyeh_env.arguments import ArgumentParser, add_tournament_options, at_least, fail, output_file  # noqa: E402
+from rlyeh_env.arguments import ArgumentParser, add_tournament_options, at_least, fail, output_file, rules_config  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
 from rlyeh_env.players import check_checkpoints, check_player  # noqa: E402
 from rlyeh_env.ratings import Rating, ratings  # noqa: E402
@@ -43,9 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("argument PLAYER: name at least two different players")
     lineups = [(a, b) for a in names for b in names]
     try:
+        rules = rules_config(args.rule, args.sizes)
         check_checkpoints(lineups, POLICIES)
         results, interrupted = until_interrupted(tournament_results(
-            lineups, args.sizes, args.games, args.seed, args.greedy, progress=not args.no_progress,
+            lineups, args.sizes, args.games, args.seed, args.greedy, rules, progress=not args.no_progress,
             workers=args.workers))
     except (ValueError, TournamentError) as err:
         return fail(parser.prog, str(err))

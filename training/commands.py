@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from rlyeh_env.arguments import (
-    ArgumentParser, add_tournament_options, at_least, fail, output_file, writable_folder_problem,
+    ArgumentParser, add_tournament_options, at_least, fail, output_file, rules_config, writable_folder_problem,
 )
 from rlyeh_env.checkpoints import DEFAULT_VERSION, VERSIONS
 from rlyeh_env.files import atomic_write_text
@@ -102,9 +102,10 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     previous = version_to_beat(args.candidate)
     lineups = args.lineup or default_lineups(args.candidate, previous)
     try:
+        rules = rules_config(args.rule, args.sizes)
         check_checkpoints(lineups, POLICIES)  # a bad file is reported before any game is played
         results, interrupted = until_interrupted(tournament_results(
-            lineups, args.sizes, args.games, args.seed, args.greedy, progress=not args.no_progress,
+            lineups, args.sizes, args.games, args.seed, args.greedy, rules, progress=not args.no_progress,
             workers=args.workers))
     except (ValueError, TournamentError) as err:  # CheckpointError, PyTorch missing, a worker lost
         return fail(parser.prog, str(err))
@@ -114,6 +115,8 @@ def eval_main(argv: list[str] | None = None, prog: str | None = None) -> int:
         if results:
             print(markdown_table(results))
         return 130
+    if rules:
+        print("rules changed: " + ", ".join(f"{field}={value}" for field, value in rules.items()))
     print(markdown_table(results))
     if args.usage:
         print("\nWhat the players did, per game (investigators, then the cultists' c: columns):\n")

@@ -82,6 +82,8 @@ class GameConfig:
     """Hours Turn back time wins back."""
     insanity_copies: int = 3
     """Copies of each Insanity card in the Insanity deck."""
+    revealed_cultist_contributes: bool = True
+    """A revealed cultist may still Contribute and Gamble (face up); False: they put no card into the pool (R7.14)."""
     extra_gods: bool = False
     """Variant: each sigil is ruled by one of the extra gods, whose effects change activation."""
     sigil_reward: float = 0.0
@@ -131,7 +133,7 @@ class GameConfig:
         reward = self.sigil_reward
         if isinstance(reward, bool) or not isinstance(reward, (int, float)) or not 0.0 <= reward <= 1.0:
             raise ValueError(f"sigil_reward must be a number in [0, 1], got {self.sigil_reward!r}")
-        for name in ("hidden_cultist_count", "extra_gods"):
+        for name in ("hidden_cultist_count", "extra_gods", "revealed_cultist_contributes"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         pages = self.necronomicon_pages

@@ -51,18 +51,21 @@ def _main_actions(state: State, seat: int) -> list[int]:
     player = players[seat]
     held = player.insanity  # (`x in held` is `holds(player, x)`, without a call per check)
     n = len(players)
-    can_gamble = cards_available(state) > 0
+    revealed_cultist = player.revealed and player.role == _CULTIST
+    # R7.14: with the option off, a revealed cultist puts no more cards into the pool.
+    feeds_pool = not (revealed_cultist and not state.config.revealed_cultist_contributes)
+    can_gamble = feeds_pool and cards_available(state) > 0
     if can_gamble and _GAMBLING_FEVER in held:
         return [A.GAMBLE]
     legal = [A.RESEARCH]
-    if _HOARDING not in held:
+    if _HOARDING not in held and feeds_pool:
         hand = player.hand
         legal += [A.CONTRIBUTE + s for s in range(4) if hand[s]]
     if can_gamble:
         legal.append(A.GAMBLE)
     if can_investigate(state, seat):
         legal.append(A.INVESTIGATE)
-    if player.revealed and player.role == _CULTIST:
+    if revealed_cultist:
         legal += [A.CURSE + k - 1 for k in range(1, n)]
     elif _CATATONIA not in held:
         legal += [A.ACCUSE + k - 1 for k in range(1, n) if not players[(seat + k) % n].revealed]

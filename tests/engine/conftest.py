@@ -147,6 +147,7 @@ def random_config(r: random.Random, n: int | None = None) -> GameConfig:
         necronomicon_offer=r.randint(1, sum(pages)),
         necronomicon_hours_back=r.randint(0, 12),
         insanity_copies=r.randint(1, 10),
+        revealed_cultist_contributes=r.random() < 0.5,
     )
     if not kw["hidden_cultist_count"] and r.random() < 0.5:
         kw["num_cultists"] = r.randint(1, n // 2)

@@ -45,6 +45,7 @@ RANGES = [
      [(1, 0, 0), (0, 0, 1), (10, 10, 10)], {"necronomicon_offer": 1}),
     ("hidden_cultist_count", [1, 0, "yes", None], [True, False], {}),
     ("extra_gods", [1, 0, "no", None], [True, False], {}),
+    ("revealed_cultist_contributes", [1, 0, "no", None], [True, False], {}),
 ]
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from rlyeh_env.engine import MIDNIGHT, EndReason, Phase, Role, Winner
 from rlyeh_env.engine import actions as A
-from rlyeh_env.engine.cards import VoteKind
+from rlyeh_env.engine.rules import IllegalActionError
+from rlyeh_env.engine.cards import Insanity, VoteKind
 
 
 def _table(eng, roles, seat=1, seed=1, **cfg):
@@ -236,3 +237,20 @@ def test_r7_revealed_investigator_keeps_every_power(eng):
     assert {A.CONTRIBUTE, A.RESEARCH, A.GAMBLE, A.INVESTIGATE, A.PROPOSE_NECRONOMICON} <= set(legal)
     assert eng.accuse(state, 1, 3) in legal
     assert not any(A.CURSE <= a < A.USE_EQUIPMENT for a in legal)
+
+
+def test_r7_without_the_option_a_revealed_cultist_feeds_the_pool_nothing(eng):
+    """R7.14, R7.13, R8.7: no Contribute or Gamble, even under Gambling fever; Research and Curse stay."""
+    state, rng = _table(eng, [I, C, I, I, I], seat=1, revealed_cultist_contributes=False)
+    state.players[1].revealed = True
+    eng.set_pool(state, [(0, 2), (1, 3)])
+    eng.set_hand(state, 1, [1, 0, 1, 0])
+    legal = eng.legal(state)
+    assert not any(A.CONTRIBUTE <= a < A.CONTRIBUTE + 4 for a in legal) and A.GAMBLE not in legal
+    assert A.RESEARCH in legal and [a for a in legal if A.CURSE <= a < A.USE_EQUIPMENT] == [A.CURSE + k for k in range(4)]
+    with pytest.raises(IllegalActionError, match="legal"):
+        eng.step(state, rng, A.CONTRIBUTE + 0)
+    eng.give_insanity(state, 1, [Insanity.GAMBLING_FEVER])  # forces nothing: Gamble is not theirs
+    assert A.RESEARCH in eng.legal(state) and A.GAMBLE not in eng.legal(state)
+    state.players[1].revealed = False  # an unrevealed cultist is untouched by the option
+    assert A.GAMBLE in eng.legal(state) and eng.legal(state) == [A.GAMBLE]

@@ -139,6 +139,22 @@ def test_eval_usage_prints_what_the_players_did(capsys):
     assert "| 5 | heuristic:no-accuse | random | 0.00 | 0.00 | 0.00 |" in printed
 
 
+def test_eval_rule_plays_the_games_under_the_changed_rule(tmp_path, capsys):
+    """`--rule FIELD=VALUE` reaches every game: the results are those of the runner under that
+    config, and differ from the default rules' on the same deals."""
+    from rlyeh_env.tournament import tournament
+
+    out = tmp_path / "results.json"
+    code = eval_main(["--lineup", "heuristic,heuristic", "--games", "8", "--sizes", "5", "--rule", "start_hour=7",
+                      "--rule", "wrong_accusation_hours=0", "--json", str(out), "--no-progress", "--threads", "1"])
+    assert code == 0 and "rules changed: start_hour=7, wrong_accusation_hours=0" in capsys.readouterr().out
+    played = json.loads(out.read_text())[0]
+    changed, default = (tournament([("heuristic", "heuristic")], [5], 8, config=config, progress=False)[0]
+                        for config in ({"start_hour": 7, "wrong_accusation_hours": 0}, None))
+    assert (played["investigator_wins"], played["mean_rounds"]) == (changed.investigator_wins, changed.mean_rounds)
+    assert changed.mean_rounds < default.mean_rounds  # five hours fewer: the rule was not ignored
+
+
 def test_eval_command_with_sizes_and_repeated_lineups(tmp_path, capsys):
     """One row per line-up and table size."""
     code = eval_main(["--lineup", "random,random", "--lineup", "random,heuristic", "--sizes", "4", "7",
