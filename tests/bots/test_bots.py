@@ -21,6 +21,7 @@ VARIANTS = {
     "hidden": {"hidden_cultist_count": True},
     "gods": {"extra_gods": True},
     "hidden+gods": {"hidden_cultist_count": True, "extra_gods": True},
+    "revealed-cultist-barred": {"revealed_cultist_contributes": False},  # R7.14
 }
 
 
