@@ -16,7 +16,8 @@ from rlyeh_env.checkpoints import VERSIONS as SHIPPED_VERSIONS  # names only: no
 from .hardware import native_bf16
 
 PFSP_WEIGHTINGS = ("uniform", "hard", "even")  # training/league.py
-BUILT_IN_ANCHORS = ("warm-start", "untrained")  # league anchors that are not checkpoint files
+BUILT_IN_ANCHORS = ("warm-start", "untrained")
+BACKENDS = ("local", "ray")  # training/workers.py, training/ray_workers.py  # league anchors that are not checkpoint files
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,10 @@ class Args:
     """games stepped in lockstep (the batch of every policy forward)"""
     rollout_workers: int = 1
     """processes that play each update's rollout, each with its share of the games and decisions and the current weights (on-policy, no lag); 1 plays in the trainer's process"""
+    backend: str = "local"
+    """where the rollouts are played: local (the trainer's process, or rollout_workers processes) or ray (rollout_workers Ray actors: on a local cluster, or the one at ray_address; needs the ray extra)"""
+    ray_address: str = "local"
+    """with backend ray: local starts a cluster on this machine (rollout_workers CPUs, no dashboard); auto or HOST:PORT joins a running one (README.md: Training on a Ray cluster)"""
     decisions_per_rollout: int = 16_384
     """learner decisions gathered before each update; games under way then play to their end"""
 
@@ -162,6 +167,8 @@ class Args:
             (self.decisions_per_rollout >= 1, "decisions_per_rollout must be >= 1"),
             (1 <= self.rollout_workers <= min(self.num_games, self.decisions_per_rollout),
              f"rollout_workers must be in 1..min(num_games, decisions_per_rollout), got {self.rollout_workers}"),
+            (self.backend in BACKENDS, f"backend must be one of {', '.join(BACKENDS)}, got {self.backend!r}"),
+            (bool(self.ray_address.strip()), "ray_address must be local, auto or HOST:PORT"),
             (len(self.table_sizes) > 0 and all(4 <= n <= 8 for n in self.table_sizes),
              f"table_sizes must be non-empty, each in 4..8, got {self.table_sizes}"),
             (all(0.0 <= p <= 1.0 for p in self.opponent_probabilities()),

@@ -78,7 +78,7 @@ class Trainer:
 
             self.matchmaker.add_fixed(load_policies(args.opponents_from), "target")
         self.collector = Collector(args.num_games, self.sample_generator, args.central_critic)
-        self.workers: RolloutWorkers | None = None  # started by the first update when rollout_workers > 1
+        self.workers = None  # RolloutWorkers (or Ray's), started by the first update when rollout_workers > 1 or backend is ray
         self.update = 0
         self.decisions = 0
         self.imitated = 0  # heuristic decisions cloned (the warm start runs once, before update 1)
@@ -257,9 +257,9 @@ class Trainer:
     def _rollout(self, bar) -> tuple[dict[Role, dict[str, torch.Tensor]], list]:
         """This update's games: each learner role's batch (GAE done) and the finished games."""
         args = self.args
-        if args.rollout_workers > 1:
+        if args.rollout_workers > 1 or args.backend == "ray":
             if self.workers is None:
-                self.workers = RolloutWorkers(args, args.rollout_workers)
+                self.workers = _rollout_workers(args)
             weights = {key: to_numpy(net.state_dict()) for key, (net, _) in self.trained().items()}
             joined, finished = self.workers.collect(
                 weights, self.matchmaker, args.seed, self.update, args.decisions_per_rollout
@@ -407,6 +407,15 @@ class Trainer:
         trainer.update, trainer.decisions, trainer.imitated = data["update"], data["decisions"], data["imitated"]
         trainer.history = json.loads(data["history"])
         return trainer
+
+
+def _rollout_workers(args: Args):
+    """The workers of the chosen backend (Ray is imported only when chosen)."""
+    if args.backend == "ray":
+        from .ray_workers import RayRolloutWorkers
+
+        return RayRolloutWorkers(args, args.rollout_workers)
+    return RolloutWorkers(args, args.rollout_workers)
 
 
 def _checked_policies(path: str, nets: dict, setting: str) -> dict:
