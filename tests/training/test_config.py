@@ -48,6 +48,8 @@ BAD_VALUES = [
     ("finetune_investigator_share", -0.1),
     ("rollout_workers", 0),
     ("rollout_workers", 129),  # more than num_games
+    ("backend", "cluster"),
+    ("ray_address", " "),
 ]
 
 

@@ -99,7 +99,8 @@ def _parse(argv: list[str]) -> Args:
 COMPANIONS = {"opponents_from": dict(opponent_latest=0.0, opponent_heuristic=0.0, opponent_random=0.0),
               "learner_sides": dict(opponent_latest=0.0), "league_anchor_share": dict(league_anchors=("untrained",))}
 # fields whose values the generic candidates below cannot guess
-CANDIDATES = {"pfsp": ["hard"], "league_anchor_pfsp": ["hard"], "league_anchors": [("warm-start", "untrained", "v0")]}
+CANDIDATES = {"pfsp": ["hard"], "league_anchor_pfsp": ["hard"], "backend": ["ray"],
+              "league_anchors": [("warm-start", "untrained", "v0")]}
 
 
 def _changed_value(f: dataclasses.Field):
