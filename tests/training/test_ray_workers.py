@@ -14,8 +14,11 @@ from training.ray_workers import RayRolloutWorkers, entry_key  # noqa: E402
 from training.trainer import Trainer  # noqa: E402
 from training.workers import RolloutWorkerError, RolloutWorkers, to_numpy  # noqa: E402
 
+from rlyeh_env.policy.checkpoint import load_checkpoint  # noqa: E402
+from training.exploit import run_exploit  # noqa: E402
 from training.opponents import ROLES  # noqa: E402
 
+from .test_exploit import SMOKE, target  # noqa: E402,F401 (target: the checkpoint fixture)
 from .test_resume import LEAGUE, _assert_same_trainer  # noqa: E402
 from .test_resume import _args as resume_args  # noqa: E402
 from .test_workers import _args, _weights  # noqa: E402
@@ -143,3 +146,22 @@ def test_workers_the_cluster_cannot_place_are_a_clear_error(tmp_path, local_clus
     saying why, instead of waiting for a rollout that never comes."""
     with pytest.raises(RolloutWorkerError, match="could not start 3 rollout workers"):
         RayRolloutWorkers(_args(tmp_path, backend="ray", rollout_workers=3), 3, start_timeout=5.0)
+
+
+def test_an_exploitability_report_on_ray_holds_the_local_numbers(target, tmp_path, local_cluster):
+    """`exploit --backend ray`: both exploiters trained as Ray tasks and the evaluation's
+    match-ups as Ray tasks give the report the local run gives, game for game."""
+    reports = {}
+    for backend in ("local", "ray"):
+        reports[backend] = run_exploit(target, tmp_path / backend, [4, 7], 600, 12, seed=3, workers=1, progress=False,
+                                       train_overrides=SMOKE, log=lambda *_: None, backend=backend)
+    local, remote = reports["local"], reports["ray"]
+    assert remote["rows"] == local["rows"] and remote["decisions_made"] == local["decisions_made"]
+    for side in ("investigator", "cultist"):  # the same networks, saved on the driver
+        trained = load_checkpoint(remote["exploiters"][side])["policies"]
+        for role, entry in load_checkpoint(local["exploiters"][side])["policies"].items():
+            assert entry["weights"].keys() == trained[role]["weights"].keys()
+            for name, tensor in entry["weights"].items():
+                assert torch.equal(trained[role]["weights"][name], tensor), (side, role, name)
+    assert remote["exploiters"]["cultist"] == str(tmp_path / "ray" / "cultist" / "policies.pt")
+    assert (tmp_path / "ray" / "report.md").read_text() == (tmp_path / "local" / "report.md").read_text()
