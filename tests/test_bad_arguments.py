@@ -74,6 +74,7 @@ ROWS = [
     ("benchmark_env", ["--seconds", "0"], ["--seconds", "above 0"]),
     ("benchmark_env", ["--players", "3"], ["--players", "4, 5, 6, 7, 8"]),
     ("benchmark_training", ["--seconds", "-5"], ["--seconds", "above 0"]),
+    ("benchmark_ray", ["--cpus-per-node", "1"], ["--cpus-per-node", "at least 2"]),
     ("benchmark_training", ["--json", "{dir}"], ["--json", "is a folder"]),
 ]
 

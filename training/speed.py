@@ -22,7 +22,8 @@ def our_training_rate(seconds: float, num_players: int, threads: int = 2, oppone
                       recipe: str = "full", **overrides) -> dict:
     """Train for about `seconds` of wall time after one warm-up update; return the learner
     decisions made (rollouts and updates included), every decision of their games (`played`: the
-    opponents' too) and the seconds they took. `opponents`:
+    opponents' too), the seconds they took, the part of them spent in rollouts and the number of
+    updates. `opponents`:
     "selfplay" as described above, or "mixed": the `recipe` preset's opponent mix (for `full`
     heuristic, random, pool; for `league` self-play, league entries and exploiters, its anchors in
     the league) with the pool already full, as in most of a real run. `overrides` change `Args`
@@ -46,10 +47,16 @@ def our_training_rate(seconds: float, num_players: int, threads: int = 2, oppone
             trainer.matchmaker.add_snapshots(f"speed{snapshot}")
     try:
         trainer.train_one_update()  # warm-up: allocations, first-call overheads, starting rollout workers
-        start_decisions, start, played = trainer.decisions, time.perf_counter(), 0
+        start_decisions, start, played, rollout_seconds, updates = trainer.decisions, time.perf_counter(), 0, 0.0, 0
         while time.perf_counter() - start < seconds:
-            played += trainer.train_one_update()["charts/decisions_played"]
-        return {"decisions": trainer.decisions - start_decisions, "played": played,
-                "seconds": time.perf_counter() - start}
+            before = trainer.decisions
+            row = trainer.train_one_update()
+            played += row["charts/decisions_played"]
+            took = (trainer.decisions - before) / row["charts/decisions_per_second"]
+            rollout_seconds += took * row["charts/rollout_fraction"]
+            updates += 1
+        took = time.perf_counter() - start
+        return {"decisions": trainer.decisions - start_decisions, "played": played, "seconds": took,
+                "rollout_seconds": rollout_seconds, "updates": updates}
     finally:
         trainer.close()  # joins the rollout workers, so their peak memory is counted as children's
