@@ -15,7 +15,7 @@ TORCH_SPEC ?= torch==2.13.0
 THREADS2 := OMP_NUM_THREADS=2 MKL_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2
 THREADS1 := OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
-.PHONY: venv test test-slow play bench balance train train-smoke evaluate bench-train clean
+.PHONY: venv test test-slow play bench balance train train-smoke evaluate bench-train bench-ray clean
 
 venv: $(STAMP)
 
@@ -62,6 +62,11 @@ train-smoke: venv
 evaluate: venv
 	$(THREADS2) $(PY) scripts/evaluate.py --sizes 4 5 6 7 8 --games 2000 --greedy --workers 2 --usage --json checkpoints/evaluation.json
 	$(THREADS2) $(PY) scripts/exploit.py checkpoint --decisions 3000000 --games 2000 --out runs/exploit-checkpoint
+
+# Rollouts on Ray workers against local ones, and a paper estimate for a cluster (the ray extra
+# comes with the dev extra that `make venv` installs).
+bench-ray: venv
+	$(THREADS2) $(PY) scripts/benchmark_ray.py
 
 # Our trainer against sb3-contrib's MaskablePPO (installs the `bench` extra first).
 bench-train: venv
