@@ -131,7 +131,7 @@ class RayRolloutWorkers:
                 f"cluster has {free:g} CPUs free (lower --rollout-workers or add nodes)") from None
 
     def _start(self, w: int):
-        return self.actor_class.options(name=None).remote(self.args, self.slots[w])
+        return self.actor_class.remote(self.args, self.slots[w])
 
     def _publish_league(self, matchmaker: Matchmaker) -> None:
         """Put the networks of entries new to the league into the object store, once each."""
@@ -190,6 +190,8 @@ class RayRolloutWorkers:
                 self._replace(w)
                 ref = self._submit(w, weights_ref, records, finetune, *request)
             except Exception as err:  # the worker's own error (a bug, not a lost node): no retry
+                self._held = [set() for _ in range(self.count)]  # what the workers cached is unknown now
+                self._seen_version = [None] * self.count
                 raise RolloutWorkerError(f"rollout worker {w} failed:\n{err}") from err
         raise AssertionError("unreachable")
 
