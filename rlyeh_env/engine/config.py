@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 
 from .cards import NUM_PAGES
 
+# The game's default rules, numbered: raised whenever a default changes (a per-size setting
+# below, a rule's default option), so that a policy trained under other rules is refused
+# (rlyeh_env/policy/checkpoint.py) instead of playing a game it never learned.
+RULES_VERSION = 1
+
 MIN_PLAYERS = 4
 MAX_PLAYERS = 8
 MIDNIGHT = 12

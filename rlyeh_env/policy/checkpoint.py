@@ -7,6 +7,7 @@ A checkpoint is a `torch.save`d dict:
                     (the two policies only: what `checkpoints/` ships and a bot needs)
     env_version     rlyeh_env.__version__ when written
     layout          observation and action layout signature (`layout_signature()`)
+    rules_version   the engine's RULES_VERSION when written (files before it: 1)
     args            the run's `Args` as a dict
     policies        {"INVESTIGATOR": {"spec": ..., "weights": ...}, "CULTIST": {...}}
     update, decisions, and for "training" files: optimizers, pool, rng, history
@@ -24,6 +25,7 @@ from pathlib import Path
 import torch
 
 from .. import __version__ as ENV_VERSION
+from ..engine import config as rules_config
 from ..engine.actions import NUM_ACTIONS
 from ..files import atomic_write
 from ..observation import SEAT_LAYOUT, TRUTH_LAYOUT
@@ -52,7 +54,7 @@ def layout_signature() -> dict:
 def save_checkpoint(path: str | os.PathLike, payload: dict) -> None:
     """Write `payload` with the format, env version and layout stamped in, atomically."""
     payload = {"format": CHECKPOINT_FORMAT, "env_version": ENV_VERSION, "layout": layout_signature(),
-               **payload}
+               "rules_version": rules_config.RULES_VERSION, **payload}
     atomic_write(path, lambda handle: torch.save(payload, handle))
 
 
@@ -80,6 +82,13 @@ def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
         raise CheckpointError(
             f"{path} was trained on another observation/action layout (env version "
             f"{data.get('env_version')}, this is {ENV_VERSION}): " + "; ".join(differences)
+        )
+    trained_under = data.get("rules_version", 1)
+    if trained_under != rules_config.RULES_VERSION:
+        raise CheckpointError(
+            f"{path} was trained under rules version {trained_under} (env version {data.get('env_version')}); this "
+            f"env plays rules version {rules_config.RULES_VERSION} (RULES.md, section 14 says what changed): "
+            "retrain on these rules, or play it with the rlyeh-env version it came from"
         )
     if kind is not None and data.get("kind") != kind:
         raise CheckpointError(f"{path} is a {data.get('kind')!r} checkpoint; a {kind!r} one is needed")
