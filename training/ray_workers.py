@@ -27,7 +27,7 @@ import numpy as np
 
 from .config import Args
 from .opponents import Matchmaker
-from .workers import RolloutPart, RolloutRequest, RolloutWorkerError, join_batches, split, to_numpy, worker_seed
+from .workers import RolloutPart, RolloutRequest, RolloutWorkerError, join_results, split, to_numpy, worker_seed
 
 OBJECT_STORE_BYTES = 256 * 1024**2  # a local cluster's object store: a few updates' weights and rollouts
 
@@ -165,16 +165,8 @@ class RayRolloutWorkers:
         shares = split(learner_decisions, self.count)
         requests = [(worker_seed(seed, update, w), shares[w]) for w in range(self.count)]
         pending = [self._submit(w, weights_ref, records, finetune, *requests[w]) for w in range(self.count)]
-        results = []
-        for w in range(self.count):
-            results.append(self._result(w, pending[w], weights_ref, records, finetune, requests[w]))
-        batches = {}
-        for key in weights:  # in the trainer's order, so the updates run in the same order every time
-            parts = [result[0][key] for result in results if key in result[0]]
-            if parts:
-                batches[key] = join_batches(parts)
-        finished = [game for result in results for game in result[1]]
-        return batches, finished
+        results = [self._result(w, pending[w], weights_ref, records, finetune, requests[w]) for w in range(self.count)]
+        return join_results(list(weights), results)
 
     def _result(self, w: int, ref, weights_ref, records: dict, finetune: bool, request: tuple):
         """Worker w's rollout; a worker that died or hung is replaced and its share played again."""

@@ -141,6 +141,18 @@ def join_batches(parts: list[dict]) -> dict[str, torch.Tensor]:
     return {key: torch.from_numpy(_concatenate([part[key] for part in fixed])) for key in fixed[0]}
 
 
+def join_results(keys: list[str], results: list) -> tuple[dict[str, dict[str, torch.Tensor]], list[FinishedGame]]:
+    """The workers' (batches, finished games) as one batch per trainee key, in the order of
+    `keys` (the trainer's, so the updates run in the same order every time), and every finished
+    game, worker by worker."""
+    batches = {}
+    for key in keys:
+        parts = [result[0][key] for result in results if key in result[0]]
+        if parts:
+            batches[key] = join_batches(parts)
+    return batches, [game for result in results for game in result[1]]
+
+
 def _concatenate(pieces: list) -> np.ndarray:
     if not isinstance(pieces[0], SparseRows):
         return np.concatenate(pieces)
@@ -242,14 +254,7 @@ class RolloutWorkers:
         if errors:
             self._sent_pool_version = None  # the workers' pools may be stale now
             raise errors[0]
-        results = replies
-        batches = {}
-        for key in weights:  # in the trainer's order, so the updates run in the same order every time
-            parts = [result[0][key] for result in results if key in result[0]]
-            if parts:
-                batches[key] = join_batches(parts)
-        finished = [game for result in results for game in result[1]]
-        return batches, finished
+        return join_results(list(weights), replies)
 
     def _receive(self, w: int):
         """Worker w's result, or the error (returned, not raised) that it failed, died or hung
