@@ -19,13 +19,15 @@ def evaluate_against_bots(trainer, games: int) -> dict[str, float]:
     """The learners (sampling, as trained) against the random and heuristic bots, per role, on
     the run's table sizes in turn: win rates of the learner's side and belief AUCs."""
     sizes = trainer.args.table_sizes
+    games_at: dict[int, int] = {}  # a size repeated to weight it gets its games once, not the same deals twice
+    for k, n in enumerate(sizes):
+        games_at[n] = games_at.get(n, 0) + games // len(sizes) + (1 if k < games % len(sizes) else 0)
     figures: dict[str, float] = {}
     for opponent in ("heuristic", "random"):
         for role in (Role.INVESTIGATOR, Role.CULTIST):
             wins = total = 0
             aucs = []
-            for k, n in enumerate(sizes):
-                count = games // len(sizes) + (1 if k < games % len(sizes) else 0)
+            for n, count in games_at.items():
                 if count == 0:
                     continue
                 seed = trainer.args.seed + 7919 * trainer.update

@@ -251,3 +251,24 @@ def test_a_candidate_is_evaluated_with_the_bars_and_against_the_shipped_bots(tmp
     assert played[:11] == default_lineups(candidate, DEFAULT_VERSION)
     assert f"trained = {candidate}" in printed and f"version to beat ({DEFAULT_VERSION})" in printed
     assert printed.count("pass") + printed.count("FAIL") == 4 + 2  # four scripted bars, two against the version
+
+
+def test_the_trainers_evaluation_plays_a_repeated_size_once(tmp_path, monkeypatch):
+    """`table_sizes` (4, 4, 5) weights 4 seats twice: its games are played as one match of twice
+    the games (other deals), not as the same match twice."""
+    import training.evaluation as evaluation
+    from training.config import preset
+    from training.trainer import Trainer
+
+    played = []
+    real = evaluation.play_match
+
+    def recording(inv, cult, n, games, **kwargs):
+        played.append((n, games))
+        return real(inv, cult, n, games, **kwargs)
+
+    monkeypatch.setattr(evaluation, "play_match", recording)
+    trainer = Trainer(preset("smoke", runs_dir=str(tmp_path), table_sizes=(4, 4, 5), hidden=(16,), progress=False,
+                             imitation_decisions=0, threads=1))
+    evaluation.evaluate_against_bots(trainer, 7)
+    assert played == [(4, 5), (5, 2)] * 4  # per opponent and role: 3 + 2 games at 4 seats, 2 at 5
