@@ -52,7 +52,7 @@ class Args:
     num_games: int = 128
     """games stepped in lockstep (the batch of every policy forward)"""
     rollout_workers: int = 1
-    """processes that play each update's rollout, each with its share of the games and decisions and the current weights (on-policy, no lag); 1 plays in the trainer's process"""
+    """processes (with backend ray: Ray actors) that play each update's rollout, each with its share of the games and decisions and the current weights (on-policy, no lag); 1 plays in the trainer's process (also --num-workers)"""
     backend: str = "local"
     """where the rollouts are played: local (the trainer's process, or rollout_workers processes) or ray (rollout_workers Ray actors: on a local cluster, or the one at ray_address; needs the ray extra)"""
     ray_address: str = "local"

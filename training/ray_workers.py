@@ -67,9 +67,10 @@ class RolloutActor:
         self.cached: dict[str, dict] = {}  # league entry key -> its network's weights
 
     def run(self, weights: dict, league: dict | None, fetch: dict, records: dict, finetune: bool, seed: int,
-            learner_decisions: int):
-        """One update's share: `weights` and `fetch` arrive resolved from the object store;
-        `league` lists the entries by key (None: unchanged since this worker's last rollout)."""
+            learner_decisions: int, version: int):
+        """One update's share, with the weights' version (the update) it was played with:
+        `weights` and `fetch` arrive resolved from the object store; `league` lists the entries by
+        key (None: unchanged since this worker's last rollout)."""
         ray = require_ray()
         if fetch:
             keys = list(fetch)
@@ -81,7 +82,7 @@ class RolloutActor:
                     for role, entries in league.items()}
             wanted = {key for entries in league.values() for *_, key in entries}
             self.cached = {key: value for key, value in self.cached.items() if key in wanted}
-        return self.part.run(RolloutRequest(weights, pool, records, finetune, seed, learner_decisions))
+        return version, self.part.run(RolloutRequest(weights, pool, records, finetune, seed, learner_decisions))
 
     def ping(self) -> bool:
         return True
@@ -147,13 +148,13 @@ class RayRolloutWorkers:
                 league[role].append((name, kind, wins, games, key))
         self._league, self._refs, self._league_version = league, refs, matchmaker.pool_version
 
-    def _submit(self, w: int, weights_ref, records: dict, finetune: bool, seed: int, share: int):
+    def _submit(self, w: int, weights_ref, records: dict, finetune: bool, seed: int, share: int, version: int):
         fresh = self._seen_version[w] != self._league_version
         fetch = {key: ref for key, ref in self._refs.items() if key not in self._held[w]} if fresh else {}
         league = self._league if fresh else None
         self._held[w] = set(self._refs) if fresh else self._held[w]
         self._seen_version[w] = self._league_version
-        return self.actors[w].run.remote(weights_ref, league, fetch, records, finetune, seed, share)
+        return self.actors[w].run.remote(weights_ref, league, fetch, records, finetune, seed, share, version)
 
     def collect(self, weights: dict[str, dict[str, np.ndarray]], matchmaker: Matchmaker, seed: int, update: int,
                 learner_decisions: int):
@@ -163,7 +164,7 @@ class RayRolloutWorkers:
         weights_ref = self.ray.put(weights)  # once per update, read by every worker
         records, finetune = matchmaker.league.records(), matchmaker.finetune
         shares = split(learner_decisions, self.count)
-        requests = [(worker_seed(seed, update, w), shares[w]) for w in range(self.count)]
+        requests = [(worker_seed(seed, update, w), shares[w], update) for w in range(self.count)]
         pending = [self._submit(w, weights_ref, records, finetune, *requests[w]) for w in range(self.count)]
         results = [self._result(w, pending[w], weights_ref, records, finetune, requests[w]) for w in range(self.count)]
         return join_results(list(weights), results)
@@ -174,13 +175,18 @@ class RayRolloutWorkers:
 
         for attempt in range(self.retries + 1):
             try:
-                return self.ray.get(ref, timeout=self.timeout)
+                version, result = self.ray.get(ref, timeout=self.timeout)
+                if version != request[-1]:  # on-policy: never a rollout of other weights
+                    raise RolloutWorkerError(f"rollout worker {w} played weights of update {version}, not {request[-1]}")
+                return result
             except (RayActorError, GetTimeoutError) as err:
                 if attempt == self.retries:
                     raise RolloutWorkerError(
                         f"rollout worker {w} failed {attempt + 1} times in one rollout, last: {err!r}") from err
                 self._replace(w)
                 ref = self._submit(w, weights_ref, records, finetune, *request)
+            except RolloutWorkerError:
+                raise
             except Exception as err:  # the worker's own error (a bug, not a lost node): no retry
                 self._held = [set() for _ in range(self.count)]  # what the workers cached is unknown now
                 self._seen_version = [None] * self.count

@@ -150,10 +150,23 @@ def _saved_args(checkpoint: Path) -> Args:
     return args_from_dict(load_checkpoint(checkpoint, kind="training")["args"])
 
 
+ALIASES = {"--num-workers": "--rollout-workers"}  # other spellings of an option (a cluster's word for it)
+
+
+def _spelled_out(argv: Sequence[str]) -> list[str]:
+    """`argv` with every alias (`--num-workers 4`, `--num-workers=4`) in its option's own name."""
+    out = []
+    for token in argv:
+        flag, equals, value = token.partition("=")
+        out.append(ALIASES[flag] + equals + value if flag in ALIASES else token)
+    return out
+
+
 def parse_train_command(argv: Sequence[str] | None = None, prog: str | None = None) -> TrainCommand:
     """Parse a `train` command line (default: `sys.argv[1:]`). `--help` exits 0; an option tyro
     cannot read, or a value `Args` refuses, exits 2 with tyro's message. `--preset` with
     `--resume` or an unknown preset raise `ValueError`, an unreadable checkpoint `CheckpointError`."""
+    argv = _spelled_out(sys.argv[1:] if argv is None else argv)
     start, _ = _tyro(Start, argv, prog=prog, return_unknown_args=True, add_help=False)
     if start.resume is not None and start.preset is not None:
         raise ValueError("--preset starts a new run; a resumed run keeps its own settings (override single options "

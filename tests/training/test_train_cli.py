@@ -292,3 +292,11 @@ def test_documented_options_exist_and_parse(span, monkeypatch):
         for flag, text in groups:
             if flag in options:
                 assert _shown(getattr(args, options[flag])) == text.strip(), flag
+
+
+def test_num_workers_is_another_name_for_rollout_workers():
+    """The Ray issue's spelling, in both forms; nothing else is rewritten."""
+    for argv in (["--backend", "ray", "--num-workers", "3"], ["--backend", "ray", "--num-workers=3"]):
+        command = parse_train_command(argv)
+        assert command.args.rollout_workers == 3 and command.args.backend == "ray"
+        assert command.overrides == {"rollout_workers": 3, "backend": "ray"}
