@@ -1,22 +1,17 @@
 """scripts/benchmark_ray.py: its contenders are valid league runs differing only in backend and
 workers, and the paper estimate is the model its docstring states."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from training.config import preset
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "benchmark_ray.py"
+from .training_testkit import load_script
+
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("benchmark_ray", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmark_ray")
 
 
 def test_contenders_differ_only_in_backend_and_workers(bench, monkeypatch):

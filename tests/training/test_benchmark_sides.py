@@ -4,7 +4,6 @@ sb3-contrib the script says how to install it; the league side measures the leag
 a full league."""
 
 import importlib.util
-from pathlib import Path
 
 import pytest
 
@@ -14,15 +13,13 @@ from training.config import preset
 from training.players import ROLES
 from rlyeh_env.policy.network import ActorCritic
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "benchmark_training.py"
+from .training_testkit import load_script
+
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("benchmark_training", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmark_training")
 
 
 def test_sb3_net_side_changes_only_the_widths(bench, monkeypatch):

@@ -3,7 +3,9 @@ play (so sigil shaping shows up), small networks, and short collector runs."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 import torch
 
@@ -59,3 +61,12 @@ def collect(players: dict, config: GameConfig, games: int, slots: int = 3, seed:
     collector = Collector(slots, torch.Generator().manual_seed(seed), central_critic)
     buffers, finished = collector.run(next_game, learner_players, num_games=games)
     return buffers, finished, seeds
+
+
+def load_script(name: str):
+    """A script of scripts/ as a module (its `main` not run): the benchmark tests call its parts."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
