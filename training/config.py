@@ -17,6 +17,7 @@ from .hardware import native_bf16
 
 PFSP_WEIGHTINGS = ("uniform", "hard", "even")  # training/league.py
 BUILT_IN_ANCHORS = ("warm-start", "untrained")
+GREEDY_ANCHOR = ":greedy"  # an anchor named NAME:greedy plays NAME's most probable legal action
 BACKENDS = ("local", "ray")  # training/workers.py, training/ray_workers.py  # league anchors that are not checkpoint files
 
 
@@ -91,7 +92,7 @@ class Args:
     pfsp_prior_games: float = 4.0
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     league_anchors: tuple[str, ...] = ()
-    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
+    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
     league_anchor_pfsp: str = "uniform"
     """how an anchor game (league_anchor_share) draws among the anchors: uniform, hard or even, as pfsp (hard would almost never draw the anchor the learner beats most, the untrained one)"""
     league_anchor_share: float = 0.0
@@ -229,9 +230,10 @@ class Args:
              "opponents_from (an exploitability run) needs opponent_latest, opponent_heuristic, opponent_random, "
              "exploiter_share and finetune_decisions all 0: the learners play the fixed opponents only"),
             (len(set(self.league_anchors)) == len(self.league_anchors)
-             and all(a in BUILT_IN_ANCHORS + SHIPPED_VERSIONS or a.endswith(".pt") for a in self.league_anchors),
+             and all(a in BUILT_IN_ANCHORS + SHIPPED_VERSIONS or a.endswith(".pt")
+                     for a in (anchor.removesuffix(GREEDY_ANCHOR) for anchor in self.league_anchors)),
              f"league_anchors must each be {', '.join(BUILT_IN_ANCHORS + SHIPPED_VERSIONS)} or a checkpoint path "
-             f"ending in .pt, each once, got {self.league_anchors}"),
+             f"ending in .pt, optionally followed by {GREEDY_ANCHOR}, each once, got {self.league_anchors}"),
             (0.0 <= self.league_anchor_share <= 1.0 and (self.league_anchor_share == 0 or self.league_anchors),
              "league_anchor_share must be in [0, 1], and above 0 only with league_anchors"),
             (not (self.league_anchors and self.opponents_from),

@@ -8,7 +8,8 @@ learner of the other role: wins and games, from the rollouts' finished games). E
   trained against the main learners only (training/opponents.py seats it);
 - ``anchor``: a permanent entry of `Args.league_anchors`, kept for the whole run: the warm-start
   policy, an untrained network (close to uniform over the legal actions) or a past version's
-  policy. Fictitious play keeps every past policy; a league of a few recent ones forgets the weak
+  policy, sampled, or greedy when its name ends in ``:greedy`` (the warm start played greedily is
+  the nearest a network comes to the scripted heuristic it cloned, which plays deterministically). Fictitious play keeps every past policy; a league of a few recent ones forgets the weak
   and off-style opponents, and learners trained only against skilled play lose to them;
 - ``fixed``: the policies of `Args.opponents_from`, the whole pool of an exploitability run; they
   never leave and nothing else joins.
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 from rlyeh_env.engine import Role
 from rlyeh_env.policy.network import ActorCritic
 
-from .config import Args
+from .config import GREEDY_ANCHOR, Args
 from .players import ROLES, NetPlayer
 
 KINDS = ("snapshot", "exploiter", "anchor", "fixed")
@@ -59,6 +60,12 @@ class Entry:
     @property
     def name(self) -> str:
         return self.player.name
+
+
+def frozen_player(net: ActorCritic, name: str) -> NetPlayer:
+    """A league entry's player: greedy when its name says so (the name travels to the rollout
+    workers with the weights, and into saved leagues)."""
+    return NetPlayer(net, name, greedy=name.endswith(GREEDY_ANCHOR))
 
 
 def pfsp_weight(win_rate: float, weighting: str, power: float) -> float:
@@ -90,7 +97,7 @@ class League:
             return
         frozen = copy.deepcopy(net).requires_grad_(False)
         entries = self.entries[role]
-        entries.append(Entry(NetPlayer(frozen, name), kind))
+        entries.append(Entry(frozen_player(frozen, name), kind))
         movable = [entry for entry in entries if entry.kind not in PERMANENT]
         for leaving in movable[: max(0, len(movable) - self.args.pool_size)]:
             entries.remove(leaving)
@@ -192,4 +199,4 @@ class League:
                 net = copy.deepcopy(template[role])
                 net.load_state_dict(weights)
                 net.requires_grad_(False)
-                self.entries[role].append(Entry(NetPlayer(net, name), kind, float(wins), int(games)))
+                self.entries[role].append(Entry(frozen_player(net, name), kind, float(wins), int(games)))

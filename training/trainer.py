@@ -32,7 +32,7 @@ from rlyeh_env.policy.shipped import SHIPPED_VERSIONS, shipped_checkpoint
 from rlyeh_env.progress import progress_bar
 
 from .collector import Collector
-from .config import Args
+from .config import GREEDY_ANCHOR, Args
 from .evaluation import evaluate_against_bots
 from .interrupts import TrainingInterrupted, interrupt_deferred
 from .opponents import Matchmaker, learner_won
@@ -90,13 +90,15 @@ class Trainer:
         now, checkpoints loaded and checked now; warm-start is None until PPO starts."""
         anchors = []
         for anchor in self.args.league_anchors:
-            if anchor == "warm-start":
+            source = anchor.removesuffix(GREEDY_ANCHOR)
+            suffix = anchor[len(source):]  # the league plays an entry whose name ends in it greedily
+            if source == "warm-start":
                 anchors.append((anchor, None))
-            elif anchor == "untrained":
+            elif source == "untrained":
                 anchors.append((anchor, {role: copy.deepcopy(net) for role, net in self.nets.items()}))
             else:  # a shipped version or a checkpoint file
-                path = shipped_checkpoint(anchor) if anchor in SHIPPED_VERSIONS else anchor
-                anchors.append((Path(anchor).stem, _checked_policies(path, self.nets, "league_anchors")))
+                path = shipped_checkpoint(source) if source in SHIPPED_VERSIONS else source
+                anchors.append((Path(source).stem + suffix, _checked_policies(path, self.nets, "league_anchors")))
         names = [name for name, _ in anchors]
         twice = sorted({name for name in names if names.count(name) > 1})
         if twice:  # the league keeps its records by name

@@ -246,7 +246,7 @@ def test_league_anchors_join_as_ppo_starts(tmp_path):
     source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
     source.train_one_update()
     source.export_policies(tmp_path / "past.pt")
-    anchors = ("untrained", str(tmp_path / "past.pt"), "warm-start")
+    anchors = ("untrained", str(tmp_path / "past.pt"), "warm-start", "warm-start:greedy", f"{tmp_path / 'past.pt'}:greedy")
     torch.manual_seed(7)
     trainer = _league_trainer(tmp_path, imitation_decisions=300, imitation_epochs=1, league_anchors=anchors,
                               total_decisions=1)
@@ -256,19 +256,31 @@ def test_league_anchors_join_as_ppo_starts(tmp_path):
     for role in ROLES:
         entries = trainer.matchmaker.league.entries[role]
         prefix = role.name.lower()
-        assert [e.name for e in entries[:3]] == [f"{prefix}@anchor-untrained", f"{prefix}@anchor-past",
-                                                 f"{prefix}@anchor-warm-start"]
-        assert {e.kind for e in entries[:3]} == {"anchor"}
-        nets = [e.player.net for e in entries[:3]]
+        assert [e.name for e in entries[:5]] == [f"{prefix}@anchor-untrained", f"{prefix}@anchor-past",
+                                                 f"{prefix}@anchor-warm-start", f"{prefix}@anchor-warm-start:greedy",
+                                                 f"{prefix}@anchor-past:greedy"]
+        assert {e.kind for e in entries[:5]} == {"anchor"}
+        assert [e.player.greedy for e in entries[:5]] == [False, False, False, True, True]
+        nets = [e.player.net for e in entries[:5]]
         assert torch.equal(nets[0].actor.weight, untrained[role])
         assert torch.equal(nets[1].actor.weight, source.nets[role].actor.weight)
         assert not torch.equal(nets[2].actor.weight, untrained[role]), "the warm start changed the learners"
         assert not torch.equal(nets[2].actor.weight, trainer.nets[role].actor.weight), "a frozen copy: PPO went on"
+        assert torch.equal(nets[3].actor.weight, nets[2].actor.weight), "the same warm start, played greedily"
+        assert torch.equal(nets[4].actor.weight, nets[1].actor.weight)
+    # A saved league (a resumed run, a rollout worker's copy) keeps which entries play greedily.
+    copied = League(trainer.args)
+    copied.load_state_dict(trainer.matchmaker.league.state_dict(), trainer.nets)
+    for role in ROLES:
+        assert ([e.player.greedy for e in copied.entries[role]]
+                == [e.player.greedy for e in trainer.matchmaker.league.entries[role]])
 
 
 def test_bad_league_anchors_are_refused_before_any_work(tmp_path):
     with pytest.raises(ValueError, match="league_anchors must each be warm-start, untrained, v0 or a checkpoint"):
         Args(league_anchors=("heuristic",))
+    with pytest.raises(ValueError, match="optionally followed by :greedy"):
+        Args(league_anchors=("warm-start:sampled",))
     with pytest.raises(ValueError, match="each once"):
         Args(league_anchors=("untrained", "untrained"))
     with pytest.raises(ValueError, match="league_anchors and opponents_from exclude each other"):
