@@ -2,7 +2,7 @@
 
 A game is fully described by (config, seed, actions): `replay` rebuilds it, and `to_dict` /
 `from_dict` give and read exactly that as plain data. The engine writes no files: replay files
-are `rlyeh_env/terminal/replays.py`'s job (atomically, through `rlyeh_env/files.py`).
+are `rlyeh_env/replays.py`'s job (atomically, through `rlyeh_env/files.py`).
 """
 
 from __future__ import annotations

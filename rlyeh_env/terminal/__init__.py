@@ -3,6 +3,7 @@ with the full truth and the checkpoint bots' suspicions) and `rlyeh replay FILE`
 step by step, forward and back).
 
 One module per job: `seats` (what sits where), `views` (rich renderables of one seat's view and
-of the truth), `screen` (colour on a terminal, plain text in a pipe), `replays` (the replay
-files), `glossary` (a line of rules for every card), and one module per command.
+of the truth), `screen` (colour on a terminal, plain text in a pipe), `glossary` (a line of rules
+for every card), and one module per command. The replay files are `rlyeh_env.replays`, shared
+with the browser table.
 """

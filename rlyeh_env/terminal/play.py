@@ -27,7 +27,7 @@ from ..players import SHIPPED, check_player, parse_seat_overrides
 from ..seat_view import SeatView, narrated, project_seat, witnessed
 from ..table import Table
 from .glossary import PAGE
-from .replays import replay_path, save_replay
+from ..replays import replay_path, save_replay
 from .screen import Screen
 from .seats import HUMAN, BotSeats
 

@@ -15,7 +15,7 @@ from ..engine.actions import describe
 from ..engine.game import Game
 from ..engine.state import State
 from ..narration import narrate_truth, player_name
-from .replays import Replay, load_replay
+from ..replays import Replay, load_replay
 from .screen import Screen
 
 COMMANDS = "Enter/n next, b back, g N go to step N, s start, e end, q quit"

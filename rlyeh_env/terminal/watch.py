@@ -17,7 +17,7 @@ from ..narration import narrate_truth, player_name
 from ..players import SHIPPED, parse_seat_overrides
 from ..table import Table
 from .play import add_table_options, pause_seconds, table_config
-from .replays import replay_path, save_replay
+from ..replays import replay_path, save_replay
 from .screen import Screen
 from .seats import BotSeats
 

@@ -9,7 +9,7 @@ import pytest
 from rlyeh_env.engine import Role
 from rlyeh_env.terminal import play as play_command
 from rlyeh_env.terminal import replay as replay_command
-from rlyeh_env.terminal.replays import load_replay
+from rlyeh_env.replays import load_replay
 from rlyeh_env.text import render_truth
 from terminal_testkit import only_replay, run_rlyeh, scripted_screen
 

@@ -9,7 +9,7 @@ import pytest
 
 from rlyeh_env.engine.config import GameConfig
 from rlyeh_env.terminal import watch as watch_command
-from rlyeh_env.terminal.replays import load_replay
+from rlyeh_env.replays import load_replay
 from rlyeh_env.terminal.seats import BotSeats
 from terminal_testkit import only_replay, run_rlyeh, scripted_screen
 

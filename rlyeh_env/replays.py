@@ -1,4 +1,5 @@
-"""Replay files: a played or watched game as JSON, written atomically to a replays folder.
+"""Replay files: a played or watched game as JSON, written atomically to a replays folder (the
+terminal table and the browser table write the same files; `rlyeh replay` reads both).
 
 A replay is the saved game of `Game.save` (format, config, seed, actions), which alone rebuilds
 the game exactly, plus who sat where:
@@ -14,8 +15,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.game import Game
-from ..files import atomic_write_text
+from .engine.game import Game
+from .files import atomic_write_text
 
 
 @dataclass
