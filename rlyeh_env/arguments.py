@@ -57,6 +57,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def non_negative_float(text: str) -> float:
+    """An argparse type: a number >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of at least 0, got {text!r}")
+    return value
+
+
 def writable_file_problem(path: Path) -> str | None:
     """Why a file could not be written at `path` (None if it can): a folder in the way, a file
     where a parent folder should be, or a folder we may not write into."""

@@ -1,10 +1,11 @@
-"""The `rlyeh` command: `rlyeh play`, `rlyeh watch`, `rlyeh replay`, `rlyeh train`, `rlyeh eval`,
-one subcommand per entry point of the group `rlyeh.commands`.
+"""The `rlyeh` command: `rlyeh play`, `rlyeh watch`, `rlyeh replay`, `rlyeh serve`, `rlyeh train`,
+`rlyeh eval`, one subcommand per entry point of the group `rlyeh.commands`.
 
-`pyproject.toml` registers `play`, `watch`, `replay` (this package's terminal table) and `train`,
-`eval` (the `training` package), so the env package reaches the trainer's commands without
-importing it. Each subcommand has its own `--help`. `play`, `watch` and `replay` need the `play`
-extra (rich; checkpoint bots also PyTorch); `train` and `eval` the `train` extra.
+`pyproject.toml` registers `play`, `watch`, `replay` (this package's terminal table), `serve` (its
+browser table) and `train`, `eval`, `exploit` (the `training` package), so the env package reaches
+the trainer's commands without importing it. Each subcommand has its own `--help`. `play`,
+`watch` and `replay` need the `play` extra (rich; checkpoint bots also PyTorch), `serve` the `web`
+extra, the others the `train` extra.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ COMMANDS = {
     "play": "sit at a table against bots (the shipped checkpoint by default)",
     "watch": "watch bots play, with the full truth and the bots' suspicions",
     "replay": "step through a saved game, forward and back",
+    "serve": "the browser table: people and bots at one game, each in their own browser",
     "train": "PPO self-play of the investigator and cultist policies",
     "eval": "tournament of bots and checkpoints: win rates with confidence intervals",
+    "exploit": "approximate exploitability: best responses trained against a checkpoint's two sides",
 }
-EXTRAS = {"play": "play", "watch": "play", "replay": "play"}  # the rest need the train extra
+EXTRAS = {"play": "play", "watch": "play", "replay": "play", "serve": "web"}  # the rest need the train extra
 
 
 def commands() -> dict:
@@ -40,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         stream = sys.stdout if asked_for_help else sys.stderr
         if not asked_for_help:
             print(f"rlyeh: unknown command {argv[0]!r}", file=stream)
-        usage = "\n".join(f"  {name:<6} {COMMANDS.get(name, '')}" for name in sorted(installed, key=_order))
+        usage = "\n".join(f"  {name:<8} {COMMANDS.get(name, '')}" for name in sorted(installed, key=_order))
         print(f"usage: rlyeh COMMAND [options]\n\ncommands:\n{usage}", file=stream)
         return 0 if asked_for_help else 2
     command, rest = argv[0], argv[1:]

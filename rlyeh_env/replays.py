@@ -1,6 +1,8 @@
 """Replay files: a played or watched game as JSON, written atomically to a replays folder (the
 terminal table and the browser table write the same files; `rlyeh replay` reads both).
 
+`Frames` rebuilds every state of a saved game, for stepping through it.
+
 A replay is the saved game of `Game.save` (format, config, seed, actions), which alone rebuilds
 the game exactly, plus who sat where:
 
@@ -15,8 +17,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .engine.actions import describe
 from .engine.game import Game
+from .engine.state import State
 from .files import atomic_write_text
+from .narration import player_name
 
 
 @dataclass
@@ -61,3 +66,35 @@ def load_replay(path: str | Path) -> Replay:
     if not isinstance(seats, list) or len(seats) != n or not (human is None or (isinstance(human, int) and 0 <= human < n)):
         raise ValueError(f"{path}: the seat list does not fit a {n}-player game")
     return Replay(game, [str(s) for s in seats], human, game.over)
+
+
+class Frames:
+    """Every state of a game, step 0 (the deal) to the last, and the events each step added."""
+
+    def __init__(self, replay: Replay):
+        game = Game(replay.game.config, replay.game.seed)
+        self.states: list[State] = [game.state.clone()]
+        self.actors: list[int] = [-1]
+        self.event_starts = [0]
+        for action in replay.game.actions:
+            self.actors.append(game.decider)
+            self.event_starts.append(len(game.state.events))
+            game.step(action)
+            self.states.append(game.state.clone())
+        self.actions = [-1] + list(replay.game.actions)
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def title(self, step: int) -> str:
+        if step == 0:
+            return f"step 0/{self.last}: the deal"
+        state = self.states[step - 1]
+        names = [player_name(s) for s in range(state.num_players)]
+        text = describe(self.actions[step], names, self.actors[step], state.config.hand_size)
+        return f"step {step}/{self.last}: {player_name(self.actors[step])}: {text}"
+
+    def events(self, step: int) -> list:
+        start = self.event_starts[step] if step > 0 else 0
+        return self.states[step].events[start:]

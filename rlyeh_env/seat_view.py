@@ -143,14 +143,14 @@ class SeatView:
 
     def to_dict(self) -> dict:
         """Plain JSON-ready builtins (tuples as lists)."""
-        return _lists(dataclasses.asdict(self))
+        return json_ready(dataclasses.asdict(self))
 
 
-def _lists(value):
+def json_ready(value):
     if isinstance(value, dict):
-        return {key: _lists(v) for key, v in value.items()}
+        return {key: json_ready(v) for key, v in value.items()}
     if isinstance(value, (tuple, list)):
-        return [_lists(v) for v in value]
+        return [json_ready(v) for v in value]
     return value
 
 

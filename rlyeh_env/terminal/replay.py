@@ -11,46 +11,11 @@ import sys
 from pathlib import Path
 
 from ..arguments import ArgumentParser, at_least
-from ..engine.actions import describe
-from ..engine.game import Game
-from ..engine.state import State
 from ..narration import narrate_truth, player_name
-from ..replays import Replay, load_replay
+from ..replays import Frames, load_replay
 from .screen import Screen
 
 COMMANDS = "Enter/n next, b back, g N go to step N, s start, e end, q quit"
-
-
-class Frames:
-    """Every state of a game, step 0 (the deal) to the last, and the events each step added."""
-
-    def __init__(self, replay: Replay):
-        game = Game(replay.game.config, replay.game.seed)
-        self.states: list[State] = [game.state.clone()]
-        self.actors: list[int] = [-1]
-        self.event_starts = [0]
-        for action in replay.game.actions:
-            self.actors.append(game.decider)
-            self.event_starts.append(len(game.state.events))
-            game.step(action)
-            self.states.append(game.state.clone())
-        self.actions = [-1] + list(replay.game.actions)
-
-    @property
-    def last(self) -> int:
-        return len(self.states) - 1
-
-    def title(self, step: int) -> str:
-        if step == 0:
-            return f"step 0/{self.last}: the deal"
-        state = self.states[step - 1]
-        names = [player_name(s) for s in range(state.num_players)]
-        text = describe(self.actions[step], names, self.actors[step], state.config.hand_size)
-        return f"step {step}/{self.last}: {player_name(self.actors[step])}: {text}"
-
-    def events(self, step: int) -> list:
-        start = self.event_starts[step] if step > 0 else 0
-        return self.states[step].events[start:]
 
 
 def show(screen: Screen, frames: Frames, step: int) -> None:

@@ -10,7 +10,8 @@ import pytest
 from rlyeh_env.engine.config import GameConfig
 from rlyeh_env.engine.game import Game
 from rlyeh_env.terminal import replay as replay_command
-from rlyeh_env.terminal.replay import Frames, next_step
+from rlyeh_env.replays import Frames
+from rlyeh_env.terminal.replay import next_step
 from rlyeh_env.replays import load_replay, save_replay
 from rlyeh_env.text import render_truth
 from terminal_testkit import run_rlyeh, scripted_screen
