@@ -15,7 +15,7 @@ TORCH_SPEC ?= torch==2.13.0
 THREADS2 := OMP_NUM_THREADS=2 MKL_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2
 THREADS1 := OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
-.PHONY: venv test test-slow play bench balance train train-smoke evaluate bench-train bench-ray clean
+.PHONY: venv test test-slow test-browser play serve bench bench-web balance train train-smoke evaluate bench-train bench-ray clean
 
 venv: $(STAMP)
 
@@ -26,7 +26,7 @@ $(PY):
 $(STAMP): pyproject.toml $(wildcard rlyeh_env/__init__.py training/__init__.py) | $(PY)
 	$(PIP) install --upgrade pip
 	$(PIP) install "$(TORCH_SPEC)"
-	$(PIP) install -e ".[play,train,dev]"
+	$(PIP) install -e ".[play,train,web,dev]"
 	touch $@
 
 test: venv
@@ -35,11 +35,23 @@ test: venv
 test-slow: venv
 	$(THREADS1) $(PY) -m pytest -n 2 -q -m slow
 
+# The browser table's end-to-end tests alone (also in `make test`): headless Debian chromium.
+test-browser: venv
+	$(THREADS1) $(PY) -m pytest -q -k browser tests/web
+
 play: venv
 	$(THREADS2) $(PY) -m rlyeh_env.play
 
+# The browser table on http://127.0.0.1:8000/ (rlyeh serve --help for the network options).
+serve: venv
+	$(THREADS1) $(PY) -m rlyeh_env.cli serve
+
 bench: venv
 	$(THREADS2) $(PY) scripts/benchmark_env.py
+
+# 20 browser tables at once over loopback: message latency percentiles and the server's memory.
+bench-web: venv
+	$(THREADS1) $(PY) scripts/load_web.py
 
 balance: venv
 	$(THREADS2) $(PY) scripts/balance.py

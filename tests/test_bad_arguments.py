@@ -16,7 +16,7 @@ SCRIPTS = ROOT / "scripts"
 
 
 def _command(name: str) -> list[str]:
-    if name in ("play", "watch", "replay", "train", "eval"):
+    if name in ("play", "watch", "replay", "serve", "train", "eval"):
         return [sys.executable, "-m", "rlyeh_env.cli", name]
     return [sys.executable, str(SCRIPTS / f"{name}.py")]
 
@@ -50,6 +50,13 @@ ROWS = [
     ("replay", ["{dir}/missing.json"], ["missing.json"]),
     ("replay", ["{file}"], ["cannot read the replay"]),
     ("replay", ["{file}", "--step", "-1"], ["--step", "at least 0"]),
+    ("serve", ["--port", "0"], ["--port", "at least 1"]),
+    ("serve", ["--bot-delay", "-1"], ["--bot-delay", "at least 0"]),
+    ("serve", ["--idle-minutes", "0"], ["--idle-minutes", "above 0"]),
+    ("serve", ["--max-tables", "none"], ["--max-tables", "whole number"]),
+    ("serve", ["--replays", "{file}"], ["--replays", "is a file"]),
+    ("serve", ["--bot", "genius"], ["--bot", "is not a bot"]),
+    ("serve", ["--bot", "{file}"], ["not a readable checkpoint"]),
     ("balance", ["--games", "0"], ["--games", "at least 1"]),
     ("balance", ["--lineups", "heuristic,genius"], ["--lineups", "genius"]),
     ("balance", ["--json", "{dir}"], ["--json", "is a folder"]),

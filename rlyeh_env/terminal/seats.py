@@ -1,4 +1,5 @@
-"""What sits in each seat of a terminal game: a person, a scripted bot, or a trained checkpoint.
+"""What sits in each seat of a game at the terminal or browser table: a person, a scripted bot, or
+a trained checkpoint.
 
 Seats are named as everywhere else (`rlyeh_env.players`): `checkpoint` (the shipped bots),
 `heuristic`, `random`, or the path of a checkpoint file. Every bot decides from its own seat's
@@ -22,11 +23,12 @@ __all__ = ["HUMAN", "SHIPPED", "BotSeats"]
 class BotSeats:
     """The bots of one game: each one's seat and name."""
 
-    def __init__(self, config: GameConfig, specs: Mapping[int, str], seed: int, greedy: bool = True):
+    def __init__(self, config: GameConfig, specs: Mapping[int, str], seed: int, greedy: bool = True,
+                 cache: PolicyCache | None = None):
         self.config, self.specs = config, dict(specs)
         self.bots = {}
         self.checkpoint_seats: set[int] = set()
-        cache = PolicyCache()  # a checkpoint filling many seats is loaded once
+        cache = cache or PolicyCache()  # a checkpoint filling many seats (or tables) is loaded once
         for seat, name in self.specs.items():
             bot_seed = seed * 10 + seat  # each seat its own, reproducible stream
             self.bots[seat] = make_bot(name, bot_seed, config, greedy=greedy, cache=cache)

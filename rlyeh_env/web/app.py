@@ -57,6 +57,8 @@ def create_app(settings: ServerSettings | None = None, allowed_hosts: tuple[str,
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         sweeper = asyncio.create_task(_sweep(rooms))
+        if SHIPPED in settings.lobby_seats:
+            await rooms.warm_up()
         try:
             yield
         finally:

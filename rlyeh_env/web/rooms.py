@@ -31,6 +31,7 @@ from typing import Protocol
 from ..engine.config import GameConfig
 from ..narration import player_name
 from ..observation import IncrementalEncoder
+from ..players import SHIPPED, PolicyCache
 from ..replays import save_replay
 from ..seat_view import project_seat
 from ..table import Table
@@ -87,6 +88,7 @@ class Room:
     request: NewTable
     settings: ServerSettings
     executor: ThreadPoolExecutor
+    cache: PolicyCache | None = None  # checkpoints loaded once for every table
     seed: int = -1
     tokens: dict[int, str] = field(default_factory=dict)
     seats: dict[int, Connection] = field(default_factory=dict)  # human seat -> its open connection
@@ -103,7 +105,7 @@ class Room:
         # Its own encoder: the shared one is not for the bot thread and the event loop at once.
         self.table = Table(config, self.seed, encoder=IncrementalEncoder(config))
         bots = {seat: name for seat, name in enumerate(request.seats) if name != HUMAN}
-        self.bots = BotSeats(config, bots, self.seed, greedy=not request.sample)
+        self.bots = BotSeats(config, bots, self.seed, greedy=not request.sample, cache=self.cache)
         self.tokens = {seat: secrets.token_urlsafe(24) for seat in request.humans}
         self.replay_path = self.settings.replays / f"web_{self.table_id}.json"
         self.last_active = time.monotonic()
@@ -323,6 +325,15 @@ class Rooms:
         # One thread for every bot decision: policies run off the event loop, one at a time (the
         # checkpoint bots use one torch thread each; two cores serve the loop and the bots).
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rlyeh-bots")
+        self.cache = PolicyCache()
+
+    async def warm_up(self) -> None:
+        """Load the shipped bots before the first table asks for them (PyTorch's import and the
+        file take seconds), off the event loop; without PyTorch only scripted bots can sit."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.executor, self.cache.policies, SHIPPED)
+        except ValueError as err:
+            LOG.warning("the shipped bots cannot be seated: %s", err)
 
     def under_way(self) -> int:
         return sum(1 for room in self.rooms.values() if not room.over)
@@ -334,7 +345,7 @@ class Rooms:
                 "try again when one ends"
             )
         table_id = secrets.token_hex(8)
-        room = Room(table_id, request, self.settings, self.executor)
+        room = Room(table_id, request, self.settings, self.executor, self.cache)
         self.rooms[table_id] = room
         room.save()
         return room

@@ -9,6 +9,7 @@ refusal, a script error) fails its test.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -29,11 +30,13 @@ from playwright.sync_api import expect  # noqa: E402
 from rlyeh_env.web.app import create_app  # noqa: E402
 from rlyeh_env.web.rooms import ServerSettings  # noqa: E402
 
+expect.set_options(timeout=20_000)  # a loaded 2-core machine can take seconds for a table to answer
+
 DOCS_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "browser_table.png"
 PHONE = {"width": 375, "height": 800}
 DESKTOP = {"width": 1280, "height": 900}
 SEATS = ["human", "heuristic", "checkpoint", "heuristic", "heuristic"]
-SEED = 0  # a game of about twenty decisions for seat 0, clicking its first choice each time
+SEED = 0  # seat 0, clicking its first choice each time, decides well over SCREENSHOT_AT times
 SCREENSHOT_AT = 8  # seat 0's decision the screenshots show
 ANY_CHOICE = "button.choice:not([disabled])"
 
@@ -98,6 +101,12 @@ def is_over(page) -> bool:
     return page.evaluate("document.body.dataset.over === 'true'")
 
 
+def final_truth(page, server: str, table_id: str) -> dict:
+    """The saved game's truth after its last step, from the replay API."""
+    steps = page.request.get(f"{server}/api/replay/{table_id}").json()["steps"]
+    return page.request.get(f"{server}/api/replay/{table_id}/{steps}").json()["truth"]
+
+
 def fits_phone(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
 
@@ -107,7 +116,10 @@ def test_browser_lobby_to_result(server, page, tmp_path):
     clicking; the result shows every seat's role and every incantation's cards, as the saved game
     has them, and the table fits a phone's width without sideways scrolling."""
     page.goto(f"{server}/")
+    page.select_option("#size", "6")
+    expect(page.locator("#seats select")).to_have_count(6)
     page.select_option("#size", str(len(SEATS)))
+    expect(page.locator("#seats select")).to_have_count(len(SEATS))
     for seat, kind in enumerate(SEATS):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.fill("#seed", str(SEED))
@@ -132,9 +144,8 @@ def test_browser_lobby_to_result(server, page, tmp_path):
         if is_over(page):
             break
         if moves == SCREENSHOT_AT:
-            page.screenshot(path=tmp_path / "browser_table.png")
+            page.screenshot(path=tmp_path / "browser_table.png", full_page=True)
             page.set_viewport_size(PHONE)
-            page.wait_for_timeout(100)
             assert fits_phone(page), "the table scrolls sideways at 375px"
             page.screenshot(path=tmp_path / "browser_table_phone.png", full_page=True)
             page.set_viewport_size(DESKTOP)
@@ -145,7 +156,7 @@ def test_browser_lobby_to_result(server, page, tmp_path):
         moves += 1
     assert shot, f"the game ended after {moves} decisions, before the screenshot"
 
-    truth = page.request.get(f"{server}/api/replay/{table_id}/{page.request.get(f'{server}/api/replay/{table_id}').json()['steps']}").json()["truth"]
+    truth = final_truth(page, server, table_id)
     result = page.locator("#result")
     expect(result).to_be_visible()
     expect(result.locator("h2")).to_contain_text("win")
@@ -163,7 +174,6 @@ def test_browser_lobby_to_result(server, page, tmp_path):
     expect(page.locator(ANY_CHOICE)).to_have_count(0)
 
     page.set_viewport_size(PHONE)
-    page.wait_for_timeout(100)
     assert fits_phone(page), "the result scrolls sideways at 375px"
     page.screenshot(path=tmp_path / "browser_result_phone.png", full_page=True)
     DOCS_SCREENSHOT.parent.mkdir(exist_ok=True)
@@ -227,3 +237,25 @@ def test_browser_bad_link(server, page):
         assert len(sockets) == 1, sockets
         expect(page.locator("#status")).to_contain_text(message)
         expect(page.locator("button.choice")).to_have_count(0)
+
+
+def test_browser_seat_reconnects_after_a_drop(server, page):
+    """A seat whose connection drops reconnects by itself, joins again with its link's secret and
+    gets the whole view back."""
+    table = new_table(page, server, ["human", "heuristic", "heuristic", "heuristic"], seed=1)
+    routes = []
+
+    def through_to_the_server(route):
+        route.connect_to_server()
+        routes.append(route)
+
+    page.route_web_socket(re.compile(r"/ws/table/"), through_to_the_server)
+    page.goto(f"{server}{table['links'][0]['url']}")
+    page.locator(ANY_CHOICE).first.wait_for()  # the bots wait for seat 0 now: the table holds still
+    step = step_of(page)
+    routes[0].close(code=1001, reason="network gone")  # the page sees its connection drop
+    expect(page.locator("#status")).to_contain_text("reconnecting")
+    expect(page.locator("#status")).not_to_contain_text("reconnecting", timeout=10_000)
+    assert len(routes) == 2
+    assert step_of(page) == step  # the same table, drawn again from the server's view
+    expect(page.locator(ANY_CHOICE).first).to_be_enabled()

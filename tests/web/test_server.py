@@ -381,3 +381,11 @@ def test_bad_server_settings_are_refused():
     for bad, message in (({"bot_delay": -1}, "bot delay"), ({"idle_seconds": 0}, "idle time"), ({"max_tables": 0}, "table limit")):
         with pytest.raises(ValueError, match=message):
             ServerSettings(**bad)
+
+
+def test_the_server_answers_to_its_loopback_names_its_address_and_the_hosts_given():
+    from rlyeh_env.web.serve import allowed_hosts
+
+    assert allowed_hosts("127.0.0.1", []) == ("127.0.0.1", "localhost")
+    assert allowed_hosts("10.0.0.5", []) == ("127.0.0.1", "localhost", "10.0.0.5")
+    assert allowed_hosts("0.0.0.0", ["192.168.1.20"]) == ("127.0.0.1", "localhost", "192.168.1.20")

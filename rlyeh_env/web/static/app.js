@@ -58,8 +58,8 @@ const WINNERS = ["Nobody", "Investigators", "Cultists"];
 const END_WHY = ["", "the fourth sigil was activated", "the clock struck midnight",
   "the Necronomicon's Doom page was read: Cthulhu wakes"];
 const MIDNIGHT = 12;
-const SEAT_KINDS = { human: "Person", checkpoint: "Checkpoint bot (trained)", v0: "v0 bot (the first trained)",
-  random: "Random bot", heuristic: "Heuristic bot (scripted)" };
+const SEAT_KINDS = { human: "Person", checkpoint: "Checkpoint bot", v0: "v0 bot", random: "Random bot",
+  heuristic: "Heuristic bot" };
 // close codes after which the page must not reconnect (app.py, rooms.py)
 const NO_RETRY = new Set([4000, 4001, 4401, 4403, 4404]);
 
@@ -225,6 +225,7 @@ function incantationList(incantations) {
 // The result: who won and why, every role, every incantation's cards and who played them
 function renderResult(truth, { seat = -1, kinds = [], table }) {
   const board = truth.board;
+  document.body.dataset.over = board.phase === GAME_OVER;
   if (board.phase !== GAME_OVER) return panel("result", "");
   const mine = seat >= 0 ? truth.roles[seat] : -1;
   const won = mine >= 0 && (board.winner === 2) === (mine === 1);
@@ -236,7 +237,6 @@ function renderResult(truth, { seat = -1, kinds = [], table }) {
         kinds[s] && h("span", { class: "dim" }, ` ${(SEAT_KINDS[kinds[s]] || kinds[s]).toLowerCase()}`), " ", roleChip(role)))),
     h("h3", {}, "Incantations"), truth.incantations.length ? incantationList(truth.incantations) : none("none was completed"),
     table && h("p", {}, h("a", { href: `/replay/${table}`, class: "replay-link" }, "Replay the whole game, every secret shown →")));
-  document.body.dataset.over = "true";
 }
 
 // -- a seat (/table/ID#seat=N&token=T) -------------------------------------------------------------
@@ -304,13 +304,15 @@ function startSeat(table) {
     if (result) renderResult(result, { seat: view.seat, kinds: message.seats, table: message.table });
     const decision = panel("decision", deciding ? PHASES[board.phase][1] : "", deciding ? [
       board.vote && h("p", { class: "vote" }, voteText(board.vote)),
+      h("p", { class: "decision-hand" }, h("span", { class: "label" }, "Your hand: "), cardChips(view.hand)),
       h("div", { class: "choices" }, view.choices.map((c) => h("button", { type: "button", class: "choice", data: { action: c.action },
         onclick: () => act(c.action) }, c.text)))]
       : !over && h("p", { class: "waiting" }, h("strong", {}, playerName(board.decider)), ` ${PHASES[board.phase][0]}…`));
     decision.classList.toggle("mine", deciding);
     renderBoard(board);
     youPanel(view);
-    renderPlayers(board, { roles: view.known_roles, you: view.seat, kinds: message.seats });
+    // once the game is over, every role and hand is shown
+    renderPlayers(board, { roles: result ? result.roles : view.known_roles, hands: result?.hands, you: view.seat, kinds: message.seats });
     renderLog(view.log);
   }
 }
@@ -382,7 +384,7 @@ async function startReplay(table) {
   }
   const last = summary.steps;
   let step = Math.min(last, Math.max(0, Number.parseInt(new URLSearchParams(location.hash.slice(1)).get("step"), 10) || 0));
-  let wanted = step;
+  let wanted = step; // the step last asked for: an older answer arriving late is dropped
   const range = h("input", { type: "range", id: "step-range", min: 0, max: last, value: step, "aria-label": "step",
     oninput: () => go(Number(range.value)) });
   const title = h("p", { id: "replay-title", class: "replay-title" });
@@ -423,8 +425,10 @@ async function startReplay(table) {
 function connect(path, hello, onMessage, onOpen) {
   let socket = null, tries = 0, stopped = false;
   const open = () => {
+    let opened = false;
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`);
     socket.addEventListener("open", () => {
+      opened = true;
       if (hello) socket.send(JSON.stringify(hello));
       onOpen?.();
     });
@@ -442,7 +446,8 @@ function connect(path, hello, onMessage, onOpen) {
         return;
       }
       const wait = Math.min(30, 2 ** tries++);
-      setStatus(`Connection lost; reconnecting in ${plural(wait, "second")}…`, "warn");
+      // a refused handshake (the server down, or this page's address not one it allows) never opens
+      setStatus(`${opened ? "Connection lost" : "Cannot reach the table"}; reconnecting in ${plural(wait, "second")}…`, "warn");
       setTimeout(open, wait * 1000);
     });
   };
