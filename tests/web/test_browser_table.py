@@ -3,7 +3,9 @@
 Playwright for Python drives Debian's chromium (`RLYEH_CHROMIUM` names another binary); without
 either, these tests are skipped. No browser is downloaded. The pages are rlyeh_env/web/static/
 (index.html, table.html, app.js); every console error of a page (a Content-Security-Policy
-refusal, a script error) fails its test.
+refusal, a script error) fails its test. The pages' policy forbids eval, so Playwright's
+`wait_for_function` cannot run there: these tests wait on selectors (`body[data-step]`,
+`body[data-over]`, `button.choice`) instead.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ from rlyeh_env.web.rooms import ServerSettings  # noqa: E402
 
 expect.set_options(timeout=20_000)  # a loaded 2-core machine can take seconds for a table to answer
 
-DOCS_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "browser_table.png"
+# The README's picture of the table; rewritten from a passing run only when asked
+# (RLYEH_README_SCREENSHOT=1), so the suite never changes the tree it tests.
+README_SCREENSHOT = Path(__file__).resolve().parent / "browser_table.png"
 PHONE = {"width": 375, "height": 800}
 DESKTOP = {"width": 1280, "height": 900}
 SEATS = ["human", "heuristic", "checkpoint", "heuristic", "heuristic"]
@@ -176,8 +180,8 @@ def test_browser_lobby_to_result(server, page, tmp_path):
     page.set_viewport_size(PHONE)
     assert fits_phone(page), "the result scrolls sideways at 375px"
     page.screenshot(path=tmp_path / "browser_result_phone.png", full_page=True)
-    DOCS_SCREENSHOT.parent.mkdir(exist_ok=True)
-    shutil.copyfile(tmp_path / "browser_table.png", DOCS_SCREENSHOT)  # the test passed through: publish it
+    if os.environ.get("RLYEH_README_SCREENSHOT") == "1":  # the test passed through: publish it
+        shutil.copyfile(tmp_path / "browser_table.png", README_SCREENSHOT)
 
 
 def test_browser_watch_and_replay(server, page, tmp_path):
