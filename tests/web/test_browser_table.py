@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.browser  # also `pytest -m browser`
+
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (pip install playwright)")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn")
 CHROMIUM = os.environ.get("RLYEH_CHROMIUM") or shutil.which("chromium")
