@@ -247,6 +247,11 @@ class Room:
         LOG.error("table %s: the bots stopped", self.table_id, exc_info=task.exception())
         self.failed = f"a bot failed ({task.exception()!r}); the game is saved as it stands"
         self.save()
+        asyncio.get_running_loop().create_task(self._tell_everyone({"type": "error", "message": self.failed}))
+
+    async def _tell_everyone(self, message: dict) -> None:
+        for connection in [*self.seats.values(), *self.watchers]:
+            await self._send(connection, message)
 
     async def _play_bots(self) -> None:
         loop = asyncio.get_running_loop()
@@ -306,8 +311,8 @@ class Room:
         if self._bot_task is not None:
             self._bot_task.cancel()
         self.save()
+        await self._tell_everyone({"type": "closed", "reason": reason, "replay": f"/replay/{self.table_id}"})
         for connection in [*self.seats.values(), *self.watchers]:
-            await self._send(connection, {"type": "closed", "reason": reason, "replay": f"/replay/{self.table_id}"})
             try:
                 await connection.close(TABLE_CLOSED)
             except Exception:

@@ -389,3 +389,24 @@ def test_the_server_answers_to_its_loopback_names_its_address_and_the_hosts_give
     assert allowed_hosts("127.0.0.1", []) == ("127.0.0.1", "localhost")
     assert allowed_hosts("10.0.0.5", []) == ("127.0.0.1", "localhost", "10.0.0.5")
     assert allowed_hosts("0.0.0.0", ["192.168.1.20"]) == ("127.0.0.1", "localhost", "192.168.1.20")
+
+
+def test_a_bot_that_fails_tells_the_table_and_the_game_is_kept(tmp_path):
+    with running_server(tmp_path) as client:
+        table = create_table(client, ["heuristic", "human", "random", "heuristic"])
+        room = room_of(client, table)
+
+        def broken(*_):
+            raise RuntimeError("policy exploded")
+
+        room.bots.act = broken
+        ws, session = join(client, table)
+        try:
+            assert ws.receive_json()["type"] == "view"
+            assert room.table.decider != 1, "seed 3 deals a bot the first decision"
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and "a bot failed" in reply["message"] and "policy exploded" in reply["message"]
+            assert room.failed and room.table.game.actions == []
+        finally:
+            session.__exit__(None, None, None)
+        assert load_replay(tmp_path / f"web_{table['table']}.json").game.actions == []
