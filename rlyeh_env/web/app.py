@@ -33,7 +33,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from ..players import SHIPPED, TABLE_SIZES
 from ..replays import Frames, load_replay
 from .protocol import SEAT_MESSAGES, WATCH_MESSAGES, Act, Join, NewTable, Next, Pause, error_text, parse
-from .rooms import Refused, Rooms, ServerSettings, TableLimitReached, seat_links
+from .rooms import Refused, Room, Rooms, ServerSettings, TableLimitReached, seat_links
 from .truth import truth_dict, truth_log
 
 STATIC = Path(str(files("rlyeh_env.web") / "static"))
@@ -161,15 +161,22 @@ def create_app(settings: ServerSettings | None = None, allowed_hosts: tuple[str,
 
     # -- seats -----------------------------------------------------------------------------------
 
-    @app.websocket("/ws/table/{table_id}")
-    async def seat_socket(websocket: WebSocket, table_id: str) -> None:
+    async def open_socket(websocket: WebSocket, table_id: str) -> Room | None:
+        """Accept a WebSocket from an allowed origin for an open table: its room, or None once
+        the socket is refused."""
         if not _origin_allowed(websocket, allowed_hosts):
             await websocket.close(BAD_ORIGIN)
-            return
+            return None
         await websocket.accept()
         room = rooms.get(table_id) if TABLE_ID.fullmatch(table_id) else None
         if room is None:
             await _refuse(websocket, UNKNOWN_TABLE, "there is no such table (closed, or the link is wrong)")
+        return room
+
+    @app.websocket("/ws/table/{table_id}")
+    async def seat_socket(websocket: WebSocket, table_id: str) -> None:
+        room = await open_socket(websocket, table_id)
+        if room is None:
             return
         try:
             text = await asyncio.wait_for(websocket.receive_text(), JOIN_SECONDS)
@@ -207,13 +214,8 @@ def create_app(settings: ServerSettings | None = None, allowed_hosts: tuple[str,
 
     @app.websocket("/ws/watch/{table_id}")
     async def watch_socket(websocket: WebSocket, table_id: str) -> None:
-        if not _origin_allowed(websocket, allowed_hosts):
-            await websocket.close(BAD_ORIGIN)
-            return
-        await websocket.accept()
-        room = rooms.get(table_id) if TABLE_ID.fullmatch(table_id) else None
+        room = await open_socket(websocket, table_id)
         if room is None:
-            await _refuse(websocket, UNKNOWN_TABLE, "there is no such table (closed, or the link is wrong)")
             return
         try:
             await room.watch(websocket)
