@@ -15,7 +15,7 @@ TORCH_SPEC ?= torch==2.13.0
 THREADS2 := OMP_NUM_THREADS=2 MKL_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2
 THREADS1 := OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
-.PHONY: venv test test-slow test-browser play serve bench bench-web balance train train-smoke evaluate bench-train bench-ray clean
+.PHONY: venv test test-slow test-browser play serve bench bench-web balance calibrate train train-smoke evaluate bench-train bench-ray clean
 
 venv: $(STAMP)
 
@@ -56,21 +56,25 @@ bench-web: venv
 balance: venv
 	$(THREADS2) $(PY) scripts/balance.py
 
-# The recipe of the shipped bots (checkpoints/README.md), one run of the `full` preset on 2 cores:
-# a warm start cloning the heuristic, 6M PPO decisions of mixed self-play, then 24M against the
-# scripted bots only (42 min on a fast machine, allow 1h15 on a slow one; rollouts in 2 worker
-# processes).
-# runs/full/policies.pt is checkpoints/rlyeh_v0.pt.
+# RULES.md section 14 under trained play: the shipped bots on both sides (and the heuristic) at
+# start hours around each size's own, the investigators' win rate with the pick per size.
+calibrate: venv
+	$(THREADS2) $(PY) scripts/calibrate.py --hour-offsets -1 0 1 --games 1000
+
+# The recipe of the shipped bots (checkpoints/README.md), one run of the `league` preset on 2
+# cores: a warm start cloning the heuristic, then 30M PPO decisions of self-play only against a
+# league of past snapshots, exploiters and anchors (about 70 min; rollouts in 2 worker processes).
+# runs/league/policies.pt is checkpoints/rlyeh_v1.pt.
 train: venv
-	$(THREADS2) $(PY) scripts/train.py --preset full
+	$(THREADS2) $(PY) scripts/train.py --preset league
 
 train-smoke: venv
 	$(THREADS2) $(PY) scripts/train.py --preset smoke
 
 # The evaluation of checkpoints/README.md, one run: the tournament (the shipped bots against the
-# scripted ones and against the version before them, with the bars and what the players did),
-# then their approximate exploitability (an exploiter per side, 3M decisions each; 2,000 games a
-# cell). About an hour.
+# scripted ones, against themselves and against the version before them if one plays today's
+# rules, with the bars and what the players did), then their approximate exploitability (an
+# exploiter per side, 3M decisions each; 2,000 games a cell). About 25 minutes on 2 cores.
 evaluate: venv
 	$(THREADS2) $(PY) scripts/evaluate.py --sizes 4 5 6 7 8 --games 2000 --greedy --workers 2 --usage --json checkpoints/evaluation.json
 	$(THREADS2) $(PY) scripts/exploit.py checkpoint --decisions 3000000 --games 2000 --out runs/exploit-checkpoint

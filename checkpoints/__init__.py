@@ -3,7 +3,10 @@
 See README.md in this folder for the recipe and evaluation; `rlyeh_env.policy.shipped_checkpoint()`
 finds the files. This module names them and imports nothing, so that the player registry can
 know the names without PyTorch.
+
+Only bots trained under the engine's rules version are shipped: v0 (rules version 1) was retired
+when the rules changed (README.md in this folder says where it lives on).
 """
 
-VERSIONS = ("v0",)  # rlyeh_<version>.pt in this folder, oldest first
-DEFAULT_VERSION = "v0"  # what `checkpoint` stands for at a seat or in a line-up
+VERSIONS = ("v1",)  # rlyeh_<version>.pt in this folder, oldest first
+DEFAULT_VERSION = "v1"  # what `checkpoint` stands for at a seat or in a line-up

@@ -1,4 +1,4 @@
-"""The Gate of R'lyeh as a PettingZoo AEC environment: `env()`, `raw_env()` (also as `rlyeh_v0`).
+"""The Gate of R'lyeh as a PettingZoo AEC environment: `env()`, `raw_env()` (also as `rlyeh_v1`).
 
 The spec (agents, spaces, every observation index range, the action encoding, rewards, version
 history) is the docstring of the env module, `rlyeh_env/rlyeh.py`: `help(rlyeh_env.rlyeh)`.
@@ -8,4 +8,4 @@ from .engine import GameConfig, IllegalActionError
 from .rlyeh import env, raw_env
 
 __all__ = ["GameConfig", "IllegalActionError", "env", "raw_env"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -29,10 +29,12 @@ def roc_auc(scores: np.ndarray, labels: np.ndarray) -> float:
     return float((ranks[labels].sum() - positives * (positives + 1) / 2.0) / (positives * negatives))
 
 
-def belief_auc(logits: np.ndarray, targets: np.ndarray, valid: np.ndarray) -> float:
-    """AUC of per-seat cultist beliefs over every (decision, present seat) pair."""
+def belief_auc(logits: np.ndarray, targets: np.ndarray, valid: np.ndarray) -> float | None:
+    """AUC of per-seat cultist beliefs over every (decision, present seat) pair; None when there
+    was nobody to tell apart (a lone cultist's beliefs: no other seat is a cultist)."""
     keep = valid.astype(bool)
-    return roc_auc(logits[keep], targets[keep])
+    auc = roc_auc(logits[keep], targets[keep])
+    return None if math.isnan(auc) else auc
 
 
 def win_rate(outcomes: list[bool]) -> float:

@@ -70,7 +70,7 @@ def main() -> None:
     from rlyeh_env import env as rlyeh_env
 
     contenders = {
-        f"rlyeh_v0 AEC ({args.players} players)": lambda rng: aec_slice(
+        f"rlyeh_v1 AEC ({args.players} players)": lambda rng: aec_slice(
             rlyeh_env(num_players=args.players), rng, args.seconds
         ),
         "tictactoe_v3 AEC": lambda rng: aec_slice(tictactoe_v3.env(), rng, args.seconds),

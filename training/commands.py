@@ -51,14 +51,15 @@ def train_main(argv: list[str] | None = None, prog: str | None = None) -> int:
 
 
 def default_lineups(trained: str, previous: str | None) -> list[tuple[str, str]]:
-    """The line-ups of checkpoints/README.md: `trained` against the scripted bots; then, with a
-    `previous` version to beat, the two against each other both ways and each against itself."""
+    """The line-ups of checkpoints/README.md: `trained` against the scripted bots and against
+    itself (the balance figure of RULES.md section 14); then, with a `previous` version to beat,
+    the two against each other both ways and the previous one against itself."""
     scripted = [
         ("heuristic", "heuristic"), (trained, "heuristic"), ("heuristic", trained),
         (trained, "random"), ("random", trained), ("heuristic", "random"), ("random", "heuristic"),
     ]
     if previous is None:
-        return scripted
+        return scripted + [(trained, trained)]
     return scripted + [(trained, trained), (trained, previous), (previous, trained), (previous, previous)]
 
 

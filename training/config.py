@@ -92,7 +92,7 @@ class Args:
     pfsp_prior_games: float = 4.0
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     league_anchors: tuple[str, ...] = ()
-    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v0: checkpoints/rlyeh_v0.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
+    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v1: checkpoints/rlyeh_v1.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
     league_anchor_pfsp: str = "uniform"
     """how an anchor game (league_anchor_share) draws among the anchors: uniform, hard or even, as pfsp (hard would almost never draw the anchor the learner beats most, the untrained one)"""
     league_anchor_share: float = 0.0
@@ -326,13 +326,14 @@ PRESETS: dict[str, dict] = {
     # the other side drawn by hard PFSP (the ones it loses to most), or an exploiter game (30%): a
     # per-role exploiter against the latest main learner, joining the league every 100 updates
     # and starting over from the main learner. Three anchors stay in the league for the whole
-    # run: the warm-start policy (the heuristic's style), the untrained network (about random
-    # play) and the shipped v0 bots, and half of the league games draw among them, evenly: the
-    # first run without anchors learnt to beat skilled cultists and lost to the heuristic and
-    # random ones, one with anchors but no share let its investigators vote Yes on random
-    # accusations, and one drawing its anchors by hard PFSP hardly ever met the untrained one and
-    # lost to random cultists (checkpoints/README.md). The network and the speed settings are the
-    # full preset's.
+    # run: the warm-start policy sampled and played greedily (the heuristic's style, and its
+    # deterministic habits) and the untrained network (about random play), and half of the league
+    # games draw among them, evenly: the first run without anchors learnt to beat skilled cultists
+    # and lost to the heuristic and random ones, one with anchors but no share let its
+    # investigators vote Yes on random accusations, and one drawing its anchors by hard PFSP hardly
+    # ever met the untrained one and lost to random cultists (checkpoints/README.md). Bots of
+    # earlier rules versions cannot be anchors (they are refused), so no shipped version is one.
+    # The network and the speed settings are the full preset's.
     "league": dict(
         run_name="league",
         total_decisions=30_000_000,
@@ -346,7 +347,7 @@ PRESETS: dict[str, dict] = {
         league_opponents_per_rollout=2,
         exploiter_share=0.3,
         exploiter_period=100,
-        league_anchors=("warm-start", "untrained", "v0"),
+        league_anchors=("warm-start", "warm-start:greedy", "untrained"),
         league_anchor_share=0.5,
         league_anchor_pfsp="uniform",
         **SHIPPED_NETWORK_AND_SPEED,

@@ -224,9 +224,9 @@ class Trainer:
             stats = ppo_update(net, optimizer, batch, args, self.shuffle_generator)
             for name, value in stats.items():
                 row[f"losses/{key}/{name}"] = value
-            row[f"belief/{key}_auc"] = belief_auc(
-                *(batch[name].numpy() for name in ("belief_logits", "belief_targets", "belief_valid"))
-            )
+            auc = belief_auc(*(batch[name].numpy() for name in ("belief_logits", "belief_targets", "belief_valid")))
+            if auc is not None:  # None: no seat to tell apart (one cultist a table: the cultist's)
+                row[f"belief/{key}_auc"] = auc
         self.update += 1
         self.decisions += made
         seconds = time.perf_counter() - started

@@ -15,15 +15,15 @@ from .cards import NUM_PAGES
 # The game's default rules, numbered: raised whenever a default changes (a per-size setting
 # below, a rule's default option), so that a policy trained under other rules is refused
 # (rlyeh_env/policy/checkpoint.py) instead of playing a game it never learned.
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 8
 MIDNIGHT = 12
 
 # Per table size, chosen with scripts/balance.py (see RULES.md, "Balance").
-DEFAULT_CULTISTS = {4: 1, 5: 1, 6: 1, 7: 2, 8: 2}
-DEFAULT_START_HOUR = {4: 1, 5: 2, 6: 5, 7: 2, 8: 4}
+DEFAULT_CULTISTS = {4: 1, 5: 1, 6: 1, 7: 1, 8: 1}
+DEFAULT_START_HOUR = {4: 2, 5: 2, 6: 5, 7: 6, 8: 7}
 # At 4 players even the earliest start leaves the three investigators too little time, so their
 # incantations need one net match fewer (a None `incantation_threshold` takes this table).
 DEFAULT_INCANTATION_THRESHOLD = {4: 3, 5: 4, 6: 4, 7: 4, 8: 4}
@@ -87,8 +87,8 @@ class GameConfig:
     """Hours Turn back time wins back."""
     insanity_copies: int = 3
     """Copies of each Insanity card in the Insanity deck."""
-    revealed_cultist_contributes: bool = True
-    """A revealed cultist may still Contribute and Gamble (face up); False: they put no card into the pool (R7.14)."""
+    revealed_cultist_contributes: bool = False
+    """True: a revealed cultist may still Contribute and Gamble (face up), the rule of rules version 1; False (the default): they put no card into the pool (R7.14)."""
     extra_gods: bool = False
     """Variant: each sigil is ruled by one of the extra gods, whose effects change activation."""
     sigil_reward: float = 0.0

@@ -10,8 +10,8 @@ import pytest
 from rlyeh_env.engine import GameConfig, Phase, Role, new_game
 from rlyeh_env.engine.cards import NUM_CHARACTERS, NUM_EQUIPMENT
 
-EXPECTED_CULTISTS = {4: 1, 5: 1, 6: 1, 7: 2, 8: 2}
-EXPECTED_HIDDEN_RANGE = {4: (1, 2), 5: (1, 2), 6: (1, 2), 7: (1, 3), 8: (1, 3)}
+EXPECTED_CULTISTS = {4: 1, 5: 1, 6: 1, 7: 1, 8: 1}  # rules version 2
+EXPECTED_HIDDEN_RANGE = {n: (1, 2) for n in range(4, 9)}
 
 
 def _cultists(state):

@@ -75,7 +75,7 @@ def test_r2_clock_starts_at_start_hour(start):
     """R2.4."""
     cfg = GameConfig(num_players=4, start_hour=start)
     state = new_game(cfg, random.Random(0))
-    assert state.hour == (1 if start is None else start) == cfg.first_hour
+    assert state.hour == (2 if start is None else start) == cfg.first_hour
 
 
 def test_r2_midnight_ends_game_for_cultists(eng):

@@ -144,7 +144,7 @@ def test_r7_revealed_cultist_restrictions_and_curse(eng):
     assert not any(A.ACCUSE <= a < A.CURSE for a in legal)
     assert A.PROPOSE_NECRONOMICON not in legal
     assert [a for a in legal if A.CURSE <= a < A.USE_EQUIPMENT] == [A.CURSE + k for k in range(4)]
-    assert A.CONTRIBUTE + 0 in legal and A.RESEARCH in legal and A.GAMBLE in legal
+    assert A.RESEARCH in legal
     eng.step(state, rng, eng.curse(state, 1, 4))
     victim = state.players[4]
     assert victim.sanity == 4 and len(victim.insanity) == 1
@@ -152,9 +152,9 @@ def test_r7_revealed_cultist_restrictions_and_curse(eng):
     assert state.decider == 2 and state.phase == Phase.TURN
 
 
-def test_r7_revealed_cultist_contributes_face_up(eng):
-    """R5.2, R7.13."""
-    state, rng = _table(eng, [I, C, I, I, I], seat=1)
+def test_r7_with_the_option_a_revealed_cultist_contributes_face_up(eng):
+    """R5.2, R7.14."""
+    state, rng = _table(eng, [I, C, I, I, I], seat=1, revealed_cultist_contributes=True)
     state.players[1].revealed = True
     eng.set_hand(state, 1, [0, 2, 0, 0])
     eng.step(state, rng, A.CONTRIBUTE + 1)
@@ -164,9 +164,9 @@ def test_r7_revealed_cultist_contributes_face_up(eng):
     assert [e for e in state.events if e.kind == "contributed"][-1].value == 1  # public
 
 
-def test_r7_revealed_cultist_gambles_face_up(eng):
-    """R5.2, R7.13."""
-    state, rng = _table(eng, [I, C, I, I, I], seat=1)
+def test_r7_with_the_option_a_revealed_cultist_gambles_face_up(eng):
+    """R5.2, R7.14."""
+    state, rng = _table(eng, [I, C, I, I, I], seat=1, revealed_cultist_contributes=True)
     state.players[1].revealed = True
     eng.stack_deck(state, [2, 3])
     eng.step(state, rng, A.GAMBLE, A.GAMBLE_PLAY + 2)
@@ -239,9 +239,11 @@ def test_r7_revealed_investigator_keeps_every_power(eng):
     assert not any(A.CURSE <= a < A.USE_EQUIPMENT for a in legal)
 
 
-def test_r7_without_the_option_a_revealed_cultist_feeds_the_pool_nothing(eng):
-    """R7.14, R7.13, R8.7: no Contribute or Gamble, even under Gambling fever; Research and Curse stay."""
-    state, rng = _table(eng, [I, C, I, I, I], seat=1, revealed_cultist_contributes=False)
+def test_r7_a_revealed_cultist_feeds_the_pool_nothing(eng):
+    """R7.13, R7.14 (the default, option off), R6.1.2, R6.3.4, R8.7: no Contribute or Gamble, even
+    under Gambling fever; Research and Curse stay."""
+    state, rng = _table(eng, [I, C, I, I, I], seat=1)
+    assert not state.config.revealed_cultist_contributes
     state.players[1].revealed = True
     eng.set_pool(state, [(0, 2), (1, 3)])
     eng.set_hand(state, 1, [1, 0, 1, 0])

@@ -46,7 +46,10 @@ def test_band_distance_and_validation():
 
 def test_the_pick_prefers_today_then_one_change_then_the_band_centre():
     target, reference = Band(0.35, 0.45), Band(0.35, 0.65)
-    today, earlier, later, both = Setting.default(7), Setting(7, 2, 1), Setting(7, 2, 3), Setting(7, 1, 1)
+    today = Setting.default(7)
+    cultists, hour = today.cultists, today.start_hour
+    earlier, later = Setting(7, cultists, hour - 1), Setting(7, cultists, hour + 1)
+    both = Setting(7, cultists + 1, hour - 1)  # two changes
     in_band = pick([Measured(today, _result(0.36), _result(0.5)), Measured(earlier, _result(0.40), _result(0.5))],
                    target, reference)
     assert in_band.qualifies and in_band.chosen.setting == today  # in both bands: no change needed

@@ -8,7 +8,7 @@ import warnings
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
-from rlyeh_env import env, rlyeh_v0
+from rlyeh_env import env, rlyeh_v1
 
 CASES = {f"n{n}": {"num_players": n} for n in range(4, 9)}
 CASES.update(
@@ -48,9 +48,17 @@ def test_render(kwargs, capsys):
 def test_versioned_module_reexports():
     from rlyeh_env import raw_env
 
-    assert rlyeh_v0.env is env and rlyeh_v0.raw_env is raw_env
-    assert raw_env.metadata["name"] == "rlyeh_v0"
+    assert rlyeh_v1.env is env and rlyeh_v1.raw_env is raw_env
+    assert raw_env.metadata["name"] == "rlyeh_v1"
     assert raw_env.metadata["is_parallelizable"] is False
+
+
+def test_the_retired_version_says_which_to_use():
+    """PettingZoo's habit: a retired version's name fails with the one to use instead."""
+    from rlyeh_env import rlyeh_v0
+
+    with pytest.raises(ImportError, match="use `from rlyeh_env import rlyeh_v1`"):
+        rlyeh_v0.env()
 
 
 @pytest.mark.slow

@@ -138,7 +138,9 @@ def test_a_wheel_seats_the_shipped_bot(tmp_path):
 def test_an_unknown_shipped_version_is_refused(version):
     from rlyeh_env.policy.shipped import shipped_checkpoint
 
-    with pytest.raises(ValueError, match="v0"):
+    from rlyeh_env.checkpoints import VERSIONS
+
+    with pytest.raises(ValueError, match=f"the shipped ones are {', '.join(VERSIONS)}"):
         shipped_checkpoint(version)
 
 

@@ -167,19 +167,23 @@ def test_changed_layout_signature(good):
     _raises_checkpoint_error(good, "another observation/action layout", PolicyBot.from_checkpoint)
 
 
-def test_files_trained_under_other_rules_are_refused(good, monkeypatch):
+def test_files_trained_under_other_rules_are_refused(good, tmp_path, monkeypatch):
     """A file stamped with another rules version (or none, which means 1: files before the stamp)
     is refused once the engine's default rules have changed, saying what to do."""
     from rlyeh_env.engine import config as rules
-    from rlyeh_env.policy.shipped import shipped_checkpoint
 
-    assert torch.load(good, weights_only=True)["rules_version"] == rules.RULES_VERSION
-    data = torch.load(shipped_checkpoint("v0"), weights_only=True)
-    assert "rules_version" not in data and load_checkpoint(shipped_checkpoint("v0"))  # v0: rules version 1
-    monkeypatch.setattr(rules, "RULES_VERSION", rules.RULES_VERSION + 1)
-    for path in (good, shipped_checkpoint("v0")):
-        error = _raises_checkpoint_error(path, f"trained under rules version {rules.RULES_VERSION - 1}")
-        assert f"plays rules version {rules.RULES_VERSION}" in str(error) and "retrain" in str(error)
+    current = rules.RULES_VERSION
+    assert torch.load(good, weights_only=True)["rules_version"] == current
+    unstamped = tmp_path / "unstamped.pt"  # as the files written before the stamp (v0's)
+    data = torch.load(good, weights_only=True)
+    del data["rules_version"]
+    torch.save(data, unstamped)
+    monkeypatch.setattr(rules, "RULES_VERSION", 1)
+    assert load_checkpoint(unstamped)
+    for path, trained_under, plays in ((unstamped, 1, current), (good, current, current + 1)):
+        monkeypatch.setattr(rules, "RULES_VERSION", plays)
+        error = _raises_checkpoint_error(path, f"trained under rules version {trained_under}")
+        assert f"plays rules version {plays}" in str(error) and "retrain" in str(error)
     _raises_checkpoint_error(good, "trained under rules version", PolicyBot.from_checkpoint)
 
 

@@ -81,19 +81,19 @@ def test_heuristic_beats_random_from_either_side():
 
 
 def test_checkpoint_players_report_belief_auc(tmp_path):
-    """Checkpoint players (by path) get belief AUCs in [0, 1], NaN with no fellow cultist."""
+    """Checkpoint players (by path) get belief AUCs in [0, 1], None with no fellow cultist."""
     trainer = Trainer(Args(hidden=(16,), threads=1, progress=False, runs_dir=str(tmp_path)))
     trainer.export_policies(tmp_path / "policies.pt")
     cache = PolicyCache()
     inv = make_side_player(str(tmp_path / "policies.pt"), Role.INVESTIGATOR, cache=cache)
     cult = make_side_player(str(tmp_path / "policies.pt"), Role.CULTIST, cache=cache)
     assert len(cache._loaded) == 1 and inv.net is not cult.net
-    result = play_match(inv, cult, 7, 6, seed=0)  # two cultists: each side has both classes to tell apart
+    result = play_match(inv, cult, 7, 6, seed=0, config={"num_cultists": 2})  # each side has both classes to tell apart
     for auc in (result.investigator_belief_auc, result.cultist_belief_auc):
         assert auc is not None and 0.0 <= auc <= 1.0
     alone = play_match(inv, cult, 6, 3, seed=0)  # a lone cultist has no fellow cultist: no AUC
-    assert np.isnan(alone.cultist_belief_auc) and 0.0 <= alone.investigator_belief_auc <= 1.0
-    again = play_match(inv, cult, 7, 6, seed=0)
+    assert alone.cultist_belief_auc is None and 0.0 <= alone.investigator_belief_auc <= 1.0
+    again = play_match(inv, cult, 7, 6, seed=0, config={"num_cultists": 2})
     assert again == result, "checkpoint matches are seeded too (belief records start afresh)"
 
 

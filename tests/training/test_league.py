@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 import torch
 
+from rlyeh_env.checkpoints import VERSIONS
 from rlyeh_env.engine import Role
 from training.collector import FinishedGame
 from training.config import Args, preset
@@ -277,7 +278,7 @@ def test_league_anchors_join_as_ppo_starts(tmp_path):
 
 
 def test_bad_league_anchors_are_refused_before_any_work(tmp_path):
-    with pytest.raises(ValueError, match="league_anchors must each be warm-start, untrained, v0 or a checkpoint"):
+    with pytest.raises(ValueError, match=f"league_anchors must each be warm-start, untrained, {', '.join(VERSIONS)} or a checkpoint"):
         Args(league_anchors=("heuristic",))
     with pytest.raises(ValueError, match="optionally followed by :greedy"):
         Args(league_anchors=("warm-start:sampled",))

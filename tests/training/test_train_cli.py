@@ -100,7 +100,7 @@ COMPANIONS = {"opponents_from": dict(opponent_latest=0.0, opponent_heuristic=0.0
               "learner_sides": dict(opponent_latest=0.0), "league_anchor_share": dict(league_anchors=("untrained",))}
 # fields whose values the generic candidates below cannot guess
 CANDIDATES = {"pfsp": ["hard"], "league_anchor_pfsp": ["hard"], "backend": ["ray"],
-              "league_anchors": [("warm-start", "untrained", "v0")]}
+              "league_anchors": [("warm-start", "untrained", "v1")]}
 
 
 def _changed_value(f: dataclasses.Field):
@@ -256,7 +256,7 @@ def _documented_option_spans() -> list[tuple[str, ...]]:
 def test_the_docs_show_command_lines_and_options():
     """The two readers below have something to check (they would pass vacuously otherwise)."""
     lines = _documented_command_lines()
-    assert ("--preset", "full") in lines and ("--resume", "runs/full/checkpoint.pt") in lines
+    assert ("--preset", "league") in lines and ("--resume", "runs/league/checkpoint.pt") in lines
     assert ("--help",) in lines
     spans = _documented_option_spans()
     assert ("--shared-trunk", "true") in spans and ("--finetune-heuristic", "0.65", "0.55", "0.6", "0.3", "0.2") in spans
