@@ -138,9 +138,9 @@ seats, for single-agent trainers such as sb3-contrib's `MaskablePPO`.
 ## Version history
 - v1: rules version 2 (RULES.md, section 14): one cultist at every table size, the clock starting
   at hours 2 / 2 / 5 / 6 / 7 at 4-8 players, and a revealed cultist no longer feeds the pool
-  (R7.13, R7.14), so that trained players at every size give the investigators slim odds and a
-  right accusation pays. Observation and action layouts unchanged; checkpoints trained under
-  rules version 1 are refused. `rlyeh_v0` now raises an error that names `rlyeh_v1`.
+  (R7.13, R7.14), aiming at slim odds for the investigators under trained play and a right
+  accusation worth its risk (RULES.md, section 14, says how near v1's bots came). Observation and
+  action layouts unchanged; checkpoints trained under rules version 1 are refused. `rlyeh_v0` now raises an error that names `rlyeh_v1`.
 - v0: first release (rules version 1).
 """
 

@@ -21,7 +21,8 @@ MIN_PLAYERS = 4
 MAX_PLAYERS = 8
 MIDNIGHT = 12
 
-# Per table size, chosen with scripts/balance.py (see RULES.md, "Balance").
+# Per table size: rules version 2, chosen with scripts/calibrate.py under trained play and checked
+# with scripts/balance.py under the heuristic (RULES.md, section 14).
 DEFAULT_CULTISTS = {4: 1, 5: 1, 6: 1, 7: 1, 8: 1}
 DEFAULT_START_HOUR = {4: 2, 5: 2, 6: 5, 7: 6, 8: 7}
 # At 4 players even the earliest start leaves the three investigators too little time, so their
