@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 from pathlib import Path
 
 import torch
@@ -66,6 +67,8 @@ def collect(players: dict, config: GameConfig, games: int, slots: int = 3, seed:
 def load_script(name: str):
     """A script of scripts/ as a module (its `main` not run): the benchmark tests call its parts."""
     path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    if str(path.parent) not in sys.path:  # scripts import their sibling require_install.py, as when run
+        sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
