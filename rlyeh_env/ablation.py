@@ -55,12 +55,12 @@ def _without(masks: np.ndarray, ids: np.ndarray) -> np.ndarray:
     return out
 
 
-class AblatedPlayer:
-    """A side player (`make_side_player`) without the actions of `blocks`."""
+class WrappedPlayer:
+    """A side player (`make_side_player`) that passes the match and game calls to `player`;
+    subclasses change how it acts."""
 
-    def __init__(self, player, blocks: tuple[str, ...]):
-        self.player, self.ids = player, blocked_ids(blocks)
-        self.name = player.name + "".join(MARK + block.replace("_", "-") for block in blocks)
+    def __init__(self, player):
+        self.player = player
 
     def new_match(self, seed: int) -> None:
         self.player.new_match(seed)
@@ -70,6 +70,15 @@ class AblatedPlayer:
 
     def finish(self, key: tuple) -> None:
         self.player.finish(key)
+
+
+class AblatedPlayer(WrappedPlayer):
+    """A side player (`make_side_player`) without the actions of `blocks`."""
+
+    def __init__(self, player, blocks: tuple[str, ...]):
+        super().__init__(player)
+        self.ids = blocked_ids(blocks)
+        self.name = player.name + "".join(MARK + block.replace("_", "-") for block in blocks)
 
     def act(self, keys: list[tuple], observations: np.ndarray, masks: np.ndarray):
         return self.player.act(keys, observations, _without(np.asarray(masks), self.ids))

@@ -23,6 +23,7 @@ from require_install import require_install
 require_install()
 
 import numpy as np  # noqa: E402
+from rlyeh_env.ablation import WrappedPlayer  # noqa: E402
 from rlyeh_env.arguments import ArgumentParser, add_tournament_options, fail, output_file, rules_config  # noqa: E402
 from rlyeh_env.engine import Role  # noqa: E402
 from rlyeh_env.engine.actions import ACCUSE, MAX_OFFSET, VOTE_YES  # noqa: E402
@@ -31,23 +32,15 @@ from rlyeh_env.players import PolicyCache, check_player, make_side_player  # noq
 from rlyeh_env.tournament import play_match  # noqa: E402
 
 
-class BeliefAccuser:
+class BeliefAccuser(WrappedPlayer):
     """A checkpoint's investigator side that accuses the seat its belief head is surest of, once
     that belief reaches `threshold`, wherever an accusation is legal; with `votes_yes`, it also
     votes Yes whenever it votes."""
 
     def __init__(self, player, threshold: float, votes_yes: bool = False):
-        self.player, self.threshold, self.votes_yes = player, threshold, votes_yes
+        super().__init__(player)
+        self.threshold, self.votes_yes = threshold, votes_yes
         self.name = f"{player.name}+accuses-at-{threshold:g}" + ("+votes-yes" if votes_yes else "")
-
-    def new_match(self, seed: int) -> None:
-        self.player.new_match(seed)
-
-    def start(self, key: tuple, seed: int, config) -> None:
-        self.player.start(key, seed, config)
-
-    def finish(self, key: tuple) -> None:
-        self.player.finish(key)
 
     def act(self, keys: list[tuple], observations: np.ndarray, masks: np.ndarray):
         actions, beliefs = self.player.act(keys, observations, masks)
