@@ -44,14 +44,15 @@ class BeliefAccuser(WrappedPlayer):
 
     def act(self, keys: list[tuple], observations: np.ndarray, masks: np.ndarray):
         actions, beliefs = self.player.act(keys, observations, masks)
+        masks = np.asarray(masks)
         # belief k and accuse action ACCUSE + k both mean the seat k + 1 places to the left
-        accusable = np.asarray(masks)[:, ACCUSE:ACCUSE + MAX_OFFSET].astype(bool)
+        accusable = masks[:, ACCUSE:ACCUSE + MAX_OFFSET].astype(bool)
         sure = np.where(accusable, 1.0 / (1.0 + np.exp(-beliefs)), -1.0)
         target = sure.argmax(axis=1)
         acts = sure[np.arange(len(keys)), target] >= self.threshold
         actions = [ACCUSE + int(t) if go else a for a, t, go in zip(actions, target, acts)]
         if self.votes_yes:
-            voting = np.asarray(masks)[:, VOTE_YES].astype(bool)
+            voting = masks[:, VOTE_YES].astype(bool)
             actions = [VOTE_YES if vote else a for a, vote in zip(actions, voting)]
         return actions, beliefs
 

@@ -38,7 +38,7 @@ def evaluate_against_bots(trainer, games: int) -> dict[str, float]:
                 won = result.investigator_wins if role == Role.INVESTIGATOR else count - result.investigator_wins
                 wins, total = wins + won, total + count
                 auc = result.investigator_belief_auc if role == Role.INVESTIGATOR else result.cultist_belief_auc
-                if auc is not None and np.isfinite(auc):
+                if auc is not None:  # None: no seat to tell apart (rlyeh_env.metrics.belief_auc)
                     aucs.append(auc)
             key = role.name.lower()
             figures[f"{key}_win_vs_{opponent}"] = wins / total
@@ -100,7 +100,7 @@ def versions_table(results: list[MatchResult], new: str, old: str) -> str | None
 
     def cell(result: MatchResult) -> str:
         auc = result.investigator_belief_auc
-        return f"{result.investigator_win_rate:.1%} (AUC {'-' if auc is None or not np.isfinite(auc) else f'{auc:.2f}'})"
+        return f"{result.investigator_win_rate:.1%} (AUC {'-' if auc is None else f'{auc:.2f}'})"
 
     rows = [
         f"| players | {old} vs {old} | {new} inv vs {old} cult (bar: > {old} vs {old}) "
