@@ -22,39 +22,12 @@ from require_install import require_install
 
 require_install()
 
-import numpy as np  # noqa: E402
-from rlyeh_env.ablation import WrappedPlayer  # noqa: E402
+from rlyeh_env.accuser import BeliefAccuser  # noqa: E402
 from rlyeh_env.arguments import ArgumentParser, add_tournament_options, fail, output_file, rules_config  # noqa: E402
 from rlyeh_env.engine import Role  # noqa: E402
-from rlyeh_env.engine.actions import ACCUSE, MAX_OFFSET, VOTE_YES  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
 from rlyeh_env.players import PolicyCache, check_player, make_side_player  # noqa: E402
 from rlyeh_env.tournament import play_match  # noqa: E402
-
-
-class BeliefAccuser(WrappedPlayer):
-    """A checkpoint's investigator side that accuses the seat its belief head is surest of, once
-    that belief reaches `threshold`, wherever an accusation is legal; with `votes_yes`, it also
-    votes Yes whenever it votes."""
-
-    def __init__(self, player, threshold: float, votes_yes: bool = False):
-        super().__init__(player)
-        self.threshold, self.votes_yes = threshold, votes_yes
-        self.name = f"{player.name}+accuses-at-{threshold:g}" + ("+votes-yes" if votes_yes else "")
-
-    def act(self, keys: list[tuple], observations: np.ndarray, masks: np.ndarray):
-        actions, beliefs = self.player.act(keys, observations, masks)
-        masks = np.asarray(masks)
-        # belief k and accuse action ACCUSE + k both mean the seat k + 1 places to the left
-        accusable = masks[:, ACCUSE:ACCUSE + MAX_OFFSET].astype(bool)
-        sure = np.where(accusable, 1.0 / (1.0 + np.exp(-beliefs)), -1.0)
-        target = sure.argmax(axis=1)
-        acts = sure[np.arange(len(keys)), target] >= self.threshold
-        actions = [ACCUSE + int(t) if go else a for a, t, go in zip(actions, target, acts)]
-        if self.votes_yes:
-            voting = masks[:, VOTE_YES].astype(bool)
-            actions = [VOTE_YES if vote else a for a, vote in zip(actions, voting)]
-        return actions, beliefs
 
 
 def _row(result, label: str) -> dict:
@@ -91,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     sides = [("as trained", investigators)]
     for t in args.thresholds:
         sides += [(f"accuse at {t:g}", BeliefAccuser(investigators, t)),
-                  (f"accuse at {t:g}, vote Yes", BeliefAccuser(investigators, t, votes_yes=True))]
+                  (f"accuse at {t:g}, vote Yes", BeliefAccuser(investigators, t, yes_to_all=True))]
     rows = []
     print("| players | investigators | win rate (95% CI) | accusations | right | wrong | failed the vote |")
     print("|---|---|---|---|---|---|---|")

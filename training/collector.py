@@ -27,7 +27,7 @@ from rlyeh_env.metrics import belief_targets
 from rlyeh_env.table import EncoderCache, Table
 
 from .buffer import RolloutBuffer
-from .players import NetPlayer, Player, ScriptedPlayer
+from .players import NetPlayer, Player
 
 
 @dataclass
@@ -101,7 +101,7 @@ class Collector:
             slot = _Slot(spec, table, started, trajectory_base=started * 8)
             seed_rng = random.Random(spec.seed ^ 0xB075)
             for seat, player in enumerate(slot.players):
-                if isinstance(player, ScriptedPlayer):
+                if not isinstance(player, NetPlayer):
                     player.start((slot.game_id, seat), seed_rng.getrandbits(63), spec.config)
                 elif player.net.recurrent:
                     slot.hidden[seat] = player.net.initial_state(1)[0]
@@ -123,7 +123,7 @@ class Collector:
                 first = slots[indices[0]]
                 player = first.players[first.table.decider]
                 role = learner_of.get(id(player))
-                if isinstance(player, ScriptedPlayer):
+                if not isinstance(player, NetPlayer):
                     taken = self._ask_bot(player, [slots[i] for i in indices], buffers.get(role))
                 else:
                     taken = self._forward(player, [slots[i] for i in indices], buffers.get(role))
@@ -150,16 +150,18 @@ class Collector:
                         )
                     )
                     for seat, player in enumerate(slot.players):
-                        if isinstance(player, ScriptedPlayer):
+                        if not isinstance(player, NetPlayer):
                             player.finish((slot.game_id, seat))
                     slots[i] = start(i) if wanted() else None
         return buffers, finished
 
-    def _ask_bot(self, player: ScriptedPlayer, group: list[_Slot], buffer: RolloutBuffer | None) -> list[int]:
-        """Bots decide seat by seat; a recorded bot's decisions go to `buffer` (demonstrations)."""
+    def _ask_bot(self, player, group: list[_Slot], buffer: RolloutBuffer | None) -> list[int]:
+        """A side player that is not a network of this run (a `ScriptedPlayer`, or a checkpoint
+        teacher of the warm start) decides for the group; a recorded one's decisions go to
+        `buffer` (demonstrations)."""
         seats = [slot.table.decider for slot in group]
-        obs = [slot.table.observation(seat) for slot, seat in zip(group, seats)]
-        masks = [slot.table.action_mask() for slot in group]
+        obs = np.stack([slot.table.observation(seat) for slot, seat in zip(group, seats)])
+        masks = np.stack([slot.table.action_mask() for slot in group])
         taken, _ = player.act([(slot.game_id, seat) for slot, seat in zip(group, seats)], obs, masks)
         if buffer is not None:
             targets = [slot.beliefs[seat] for slot, seat in zip(group, seats)]
@@ -169,8 +171,8 @@ class Collector:
             buffer.add(
                 [slot.trajectories[seat] for slot, seat in zip(group, seats)],
                 **extra,
-                obs=np.stack(obs),
-                masks=np.stack(masks).astype(bool),
+                obs=obs,
+                masks=masks.astype(bool),
                 actions=np.asarray(taken, dtype=np.int64),
                 values=np.zeros(len(group), dtype=np.float32),
                 belief_targets=np.stack([t for t, _ in targets]),

@@ -62,7 +62,13 @@ class Args:
     """learner decisions gathered before each update; games under way then play to their end"""
 
     imitation_decisions: int = 0
-    """warm start: clone the heuristic bot on this many of its decisions before PPO (0: off; feed-forward policies only)"""
+    """warm start: clone the teacher (imitation_teacher) on this many of its decisions before PPO (0: off; feed-forward policies only)"""
+    imitation_teacher: str = "heuristic"
+    """warm start: whose play is cloned: heuristic (the scripted bot on every seat), or a shipped version (v1) or a checkpoint's path (.pt), its policies sampled; with init_from the learners start from a checkpoint and learn what the teacher does differently"""
+    imitation_accuse_at: float = 0.0
+    """warm start from a checkpoint teacher: its investigators accuse the seat their belief head is surest of from this P(cultist) on, and vote on accusations by imitation_vote_at (rlyeh_env/accuser.py), so that self-play starts outside the trap where nobody accuses because nobody votes Yes (0: the teacher plays as trained)"""
+    imitation_vote_at: float = 0.5
+    """warm start with imitation_accuse_at: the teacher's investigators vote Yes on an accusation from this belief in the accused on, No below it"""
     imitation_epochs: int = 10
     """warm start: passes over the demonstrations"""
     imitation_lr: float = 1e-3
@@ -106,7 +112,7 @@ class Args:
     opponents_from: str = ""
     """an exploitability run: the two policies of this checkpoint are the whole league, fixed for the run (the learners' snapshots never join), and every game is a learner against its fixed other side (scripts/exploit.py)"""
     init_from: str = ""
-    """start both learners from this checkpoint's policies instead of a fresh initialisation (hidden, shared_trunk and recurrent must match its networks; the value networks start fresh where it has none)"""
+    """start both learners from the policies of this shipped version (v1) or checkpoint file instead of a fresh initialisation (hidden, shared_trunk and recurrent must match its networks; the value networks start fresh where it has none; it may come from earlier rules: fine-tuning it to new ones is what it is for)"""
     finetune_decisions: int = 0
     """scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)"""
     finetune_heuristic: tuple[float, ...] = (0.7,)
@@ -239,8 +245,16 @@ class Args:
             (not (self.league_anchors and self.opponents_from),
              "league_anchors and opponents_from exclude each other: an exploitability run's league is the fixed "
              "checkpoint alone"),
-            (not (self.init_from and self.imitation_decisions),
-             "init_from and imitation_decisions exclude each other: the learners start from the checkpoint"),
+            (not (self.init_from and self.imitation_decisions and self.imitation_teacher == "heuristic"),
+             "init_from and a warm start from the heuristic exclude each other: the learners start from the "
+             "checkpoint (a checkpoint imitation_teacher may follow init_from)"),
+            (self.imitation_teacher in ("heuristic",) + SHIPPED_VERSIONS or self.imitation_teacher.endswith(".pt"),
+             f"imitation_teacher must be heuristic, {', '.join(SHIPPED_VERSIONS)} or a checkpoint path ending in "
+             f".pt, got {self.imitation_teacher!r}"),
+            (0.0 <= self.imitation_accuse_at <= 1.0 and 0.0 <= self.imitation_vote_at <= 1.0,
+             "imitation_accuse_at and imitation_vote_at must be in [0, 1]"),
+            (self.imitation_accuse_at == 0 or self.imitation_teacher != "heuristic",
+             "imitation_accuse_at needs a checkpoint imitation_teacher (it acts on the policy's belief head)"),
         ]
         for ok, message in checks:
             if not ok:
@@ -285,6 +299,39 @@ SHIPPED_NETWORK_AND_SPEED = dict(
     eval_every=20,
 )
 
+# Self-play only, the league recipe. The scripted bots give the warm start (cloning the
+# heuristic) and the evaluation, never a training game. After the warm start every game is
+# self-play: both sides the latest learners (35%), a main learner against a league entry of
+# the other side drawn by hard PFSP (the ones it loses to most), or an exploiter game (30%): a
+# per-role exploiter against the latest main learner, joining the league every 100 updates
+# and starting over from the main learner. Three anchors stay in the league for the whole
+# run: the warm-start policy sampled and played greedily (the heuristic's style, and its
+# deterministic habits) and the untrained network (about random play), and half of the league
+# games draw among them, evenly: the first run without anchors learnt to beat skilled cultists
+# and lost to the heuristic and random ones, one with anchors but no share let its
+# investigators vote Yes on random accusations, and one drawing its anchors by hard PFSP hardly
+# ever met the untrained one and lost to random cultists (checkpoints/README.md). Bots of
+# earlier rules versions cannot be anchors (they are refused), so no shipped version is one.
+# The network and the speed settings are the full preset's.
+_LEAGUE = dict(
+    run_name="league",
+    total_decisions=30_000_000,
+    imitation_decisions=400_000,
+    opponent_latest=0.35,
+    opponent_heuristic=0.0,
+    opponent_random=0.0,
+    pool_size=16,
+    snapshot_every=10,
+    pfsp="hard",
+    league_opponents_per_rollout=2,
+    exploiter_share=0.3,
+    exploiter_period=100,
+    league_anchors=("warm-start", "warm-start:greedy", "untrained"),
+    league_anchor_share=0.5,
+    league_anchor_pfsp="uniform",
+    **SHIPPED_NETWORK_AND_SPEED,
+)
+
 PRESETS: dict[str, dict] = {
     # Under two minutes end to end on 2 cores; exercised by tests/training/test_smoke.py.
     "smoke": dict(
@@ -302,7 +349,7 @@ PRESETS: dict[str, dict] = {
         imitation_decisions=1_000,
         imitation_epochs=2,
     ),
-    # The recipe of the shipped bots in checkpoints/ (see checkpoints/README.md): 6M decisions of
+    # v0's recipe (retired with rules version 1; checkpoints/README.md, "History"): 6M decisions of
     # mixed self-play, then 24M against the scripted bots, which lifted the investigators most. The
     # fine-tune gives them nine games in ten (the cultists already clear their bars by far), and 7
     # and 8 seats twice the weight of the other sizes, with the random bot as the opposing side in
@@ -320,37 +367,25 @@ PRESETS: dict[str, dict] = {
         imitation_decisions=400_000,
         **SHIPPED_NETWORK_AND_SPEED,
     ),
-    # Self-play only, the league recipe. The scripted bots give the warm start (cloning the
-    # heuristic) and the evaluation, never a training game. After the warm start every game is
-    # self-play: both sides the latest learners (35%), a main learner against a league entry of
-    # the other side drawn by hard PFSP (the ones it loses to most), or an exploiter game (30%): a
-    # per-role exploiter against the latest main learner, joining the league every 100 updates
-    # and starting over from the main learner. Three anchors stay in the league for the whole
-    # run: the warm-start policy sampled and played greedily (the heuristic's style, and its
-    # deterministic habits) and the untrained network (about random play), and half of the league
-    # games draw among them, evenly: the first run without anchors learnt to beat skilled cultists
-    # and lost to the heuristic and random ones, one with anchors but no share let its
-    # investigators vote Yes on random accusations, and one drawing its anchors by hard PFSP hardly
-    # ever met the untrained one and lost to random cultists (checkpoints/README.md). Bots of
-    # earlier rules versions cannot be anchors (they are refused), so no shipped version is one.
-    # The network and the speed settings are the full preset's.
-    "league": dict(
-        run_name="league",
-        total_decisions=30_000_000,
-        imitation_decisions=400_000,
-        opponent_latest=0.35,
-        opponent_heuristic=0.0,
-        opponent_random=0.0,
-        pool_size=16,
-        snapshot_every=10,
-        pfsp="hard",
-        league_opponents_per_rollout=2,
-        exploiter_share=0.3,
-        exploiter_period=100,
-        league_anchors=("warm-start", "warm-start:greedy", "untrained"),
-        league_anchor_share=0.5,
-        league_anchor_pfsp="uniform",
-        **SHIPPED_NETWORK_AND_SPEED,
+    "league": _LEAGUE,
+    # A second run after `league` (its bots are candidates, not shipped: checkpoints/README.md,
+    # "After v1: the accusation step"). The league alone
+    # leaves its investigators in a coordination trap, finding the cultist (belief AUC 0.99) but
+    # never accusing, because nobody votes Yes on an accusation, so every accusation fails. The
+    # learners start from the league run's bots and first clone them with one change: their
+    # investigators accuse a seat their belief head gives P >= 0.9 and vote Yes on an accusation
+    # exactly when they give the accused P >= 0.5 (rlyeh_env/accuser.py). Then 30M decisions of
+    # the same league self-play. Its anchors are the league run's: its warm start, the
+    # heuristic's clone (sampled and greedy), and the untrained network, so the scripted styles
+    # keep their share of the games.
+    "accuse": dict(
+        _LEAGUE,
+        run_name="accuse",
+        init_from="runs/league/policies.pt",
+        imitation_teacher="runs/league/policies.pt",
+        imitation_accuse_at=0.9,
+        imitation_vote_at=0.5,
+        league_anchors=("runs/league/warm_start.pt", "runs/league/warm_start.pt:greedy", "untrained"),
     ),
 }
 

@@ -1,11 +1,18 @@
-"""Warm start: behaviour cloning of the heuristic bot before PPO (`Args.imitation_decisions`).
+"""Warm start: behaviour cloning of a teacher before PPO (`Args.imitation_decisions`).
 
 From scratch, PPO investigators almost never complete an incantation (random investigators win
 0% of games, even against random cultists), so the win reward is nearly never seen. Cloning the
 heuristic first puts both policies where the reward is frequent, and PPO takes it from there.
 
-The heuristic plays every seat of tables drawn like training tables (except that, with
-probability `opponent_random`, the random bot plays one side, as in PPO); each role's heuristic
+The teacher (`imitation_teacher`) is the heuristic bot or a checkpoint's policies (sampled). A
+checkpoint teacher's investigators can be made to act on their belief head
+(`imitation_accuse_at`, `rlyeh_env.accuser.BeliefAccuser`): accuse a seat they are sure of and
+vote on accusations by their belief. Self-play alone can stay where nobody accuses because nobody
+votes Yes; learners started from such a clone (with `init_from` the same checkpoint, they learn
+just that change) begin self-play where accusations pass when they are right.
+
+The teacher plays every seat of tables drawn like training tables (except that, with
+probability `opponent_random`, the random bot plays one side, as in PPO); each role's teacher
 decisions are recorded (`Collector` with recorded `ScriptedPlayer`s) and, per batch, each network is trained to:
 - predict the heuristic's action (cross-entropy over the legal actions, the mask applied);
 - predict the discounted return of the decision (value loss, from the observation or, with
@@ -19,8 +26,9 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
+from rlyeh_env.accuser import BeliefAccuser
 from rlyeh_env.engine import Role
-from rlyeh_env.players import ScriptedPlayer
+from rlyeh_env.players import PolicyCache, ScriptedPlayer, make_side_player
 from rlyeh_env.policy.network import ActorCritic
 from rlyeh_env.progress import progress_bar
 
@@ -70,13 +78,27 @@ def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict
     return rows
 
 
+def teachers(args: Args) -> dict:
+    """The demonstrators per role: the heuristic, or the checkpoint `imitation_teacher`'s sampled
+    policies (its investigators acting on their beliefs with `imitation_accuse_at`)."""
+    if args.imitation_teacher == "heuristic":
+        return {role: ScriptedPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    cache = PolicyCache()
+    players = {role: make_side_player(args.imitation_teacher, role, greedy=False, seed=args.seed, cache=cache)
+               for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    if args.imitation_accuse_at:
+        players[Role.INVESTIGATOR] = BeliefAccuser(players[Role.INVESTIGATOR], args.imitation_accuse_at,
+                                                   vote_at=args.imitation_vote_at)
+    return players
+
+
 def imitate(trainer, progress: bool = True) -> list[dict]:
-    """Clone the heuristic into both of `trainer`'s networks on `imitation_decisions`
+    """Clone the teacher into both of `trainer`'s networks on `imitation_decisions`
     demonstrations; return one row of figures per epoch (both roles)."""
     args = trainer.args
     if args.recurrent:
         raise ValueError("imitation_decisions needs a feed-forward policy (the GRU would need whole sequences)")
-    demonstrators = {role: ScriptedPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    demonstrators = teachers(args)
     configs = trainer.matchmaker.configs
 
     random_bot = ScriptedPlayer("random")

@@ -175,7 +175,8 @@ class Trainer:
         return row
 
     def _warm_start(self, writer) -> None:
-        """Clone the heuristic (training/imitation.py), log it, evaluate, and checkpoint."""
+        """Clone the teacher (training/imitation.py), log it, save the clone's policies as
+        `warm_start.pt`, evaluate, and checkpoint."""
         from .imitation import imitate
 
         rows = imitate(self, self.args.progress)
@@ -183,6 +184,8 @@ class Trainer:
             for name, value in row.items():
                 writer.add_scalar(name, value, epoch + 1)
         self.imitated = sum(v for k, v in rows[-1].items() if k.endswith("/decisions"))
+        # the clone as a bot of its own: a later run can seat it as a league anchor
+        self.export_policies(self.run_dir / "warm_start.pt")
         self._restart_exploiters()  # the exploiters start from the warm-started learners
         self._add_anchors()
         if self.args.eval_every:
@@ -425,7 +428,7 @@ def _checked_policies(path: str, nets: dict, setting: str) -> dict:
     role (a saved league rebuilds its entries in the learners' shape)."""
     from rlyeh_env.policy.bot import load_policies
 
-    policies = load_policies(path)
+    policies = load_policies(path, any_rules=setting == "init_from")  # a start point may predate the rules
     for role, source in policies.items():
         if source.spec() != nets[role].spec():
             raise CheckpointError(
@@ -438,6 +441,7 @@ def _checked_policies(path: str, nets: dict, setting: str) -> dict:
 def _load_policies_into(path: str, nets: dict) -> None:
     """`init_from`: the checkpoint's networks into the learners (a policy file has no value
     networks: `load_policies` leaves those freshly initialised)."""
+    path = shipped_checkpoint(path) if path in SHIPPED_VERSIONS else path
     for role, source in _checked_policies(path, nets, "init_from").items():
         nets[role].load_state_dict(source.state_dict())
 

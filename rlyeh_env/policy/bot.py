@@ -22,9 +22,10 @@ from .shipped import shipped_checkpoint
 _ROLE = SEAT_LAYOUT["me.role"].start
 
 
-def load_policies(path: str | Path) -> dict[Role, ActorCritic]:
-    """Both policy networks of a checkpoint (training or policy kind), in eval mode."""
-    data = load_checkpoint(path)
+def load_policies(path: str | Path, any_rules: bool = False) -> dict[Role, ActorCritic]:
+    """Both policy networks of a checkpoint (training or policy kind), in eval mode; `any_rules`
+    accepts one trained under other rules (`load_checkpoint`)."""
+    data = load_checkpoint(path, any_rules=any_rules)
     nets = {}
     for role in (Role.INVESTIGATOR, Role.CULTIST):
         entry = data["policies"][role.name]

@@ -58,9 +58,10 @@ def save_checkpoint(path: str | os.PathLike, payload: dict) -> None:
     atomic_write(path, lambda handle: torch.save(payload, handle))
 
 
-def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
+def load_checkpoint(path: str | os.PathLike, kind: str | None = None, any_rules: bool = False) -> dict:
     """Read and check a checkpoint. Raises `CheckpointError` for a missing, unreadable, corrupt
-    or foreign file, a format from another version, or a layout that does not match this env."""
+    or foreign file, a format from another version, a layout that does not match this env, or
+    (unless `any_rules`: weights to start training from, not a player) other rules."""
     path = Path(path)
     if not path.is_file():
         raise CheckpointError(f"no checkpoint file at {path}")
@@ -84,7 +85,7 @@ def load_checkpoint(path: str | os.PathLike, kind: str | None = None) -> dict:
             f"{data.get('env_version')}, this is {ENV_VERSION}): " + "; ".join(differences)
         )
     trained_under = data.get("rules_version", 1)
-    if trained_under != rules_config.RULES_VERSION:
+    if trained_under != rules_config.RULES_VERSION and not any_rules:
         raise CheckpointError(
             f"{path} was trained under rules version {trained_under} (env version {data.get('env_version')}); this "
             f"env plays rules version {rules_config.RULES_VERSION} (RULES.md, section 14 says what changed): "

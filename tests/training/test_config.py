@@ -42,6 +42,9 @@ BAD_VALUES = [
     ("imitation_epochs", 0),
     ("imitation_minibatch_size", 0),
     ("imitation_lr", 0.0),
+    ("imitation_teacher", "champion"),
+    ("imitation_accuse_at", 1.5),
+    ("imitation_vote_at", -0.1),
     ("finetune_decisions", -1),
     ("finetune_decisions", 6_000_001),  # more than total_decisions
     ("finetune_heuristic", 1.5),
@@ -110,3 +113,15 @@ def test_the_full_preset_uses_bf16_only_where_the_cpu_has_it():
     arm = "processor\t: 0\nFeatures\t: fp asimd bf16\n"
     assert native_bf16(with_bf16) and not native_bf16(without) and not native_bf16(arm)
     assert native_bf16("flags : amx_bf16 amx_tile") and not native_bf16("")
+
+
+def test_a_warm_start_after_init_from_needs_a_checkpoint_teacher():
+    """init_from then cloning the heuristic would throw the checkpoint away; cloning a checkpoint
+    (the accusation warm start) after it is the point; only a checkpoint teacher has beliefs to
+    accuse by."""
+    with pytest.raises(ValueError, match="init_from and a warm start from the heuristic"):
+        Args(init_from="v1", imitation_decisions=100)
+    with pytest.raises(ValueError, match="imitation_accuse_at needs a checkpoint imitation_teacher"):
+        Args(imitation_decisions=100, imitation_accuse_at=0.9)
+    args = Args(init_from="v1", imitation_decisions=100, imitation_teacher="v1", imitation_accuse_at=0.9)
+    assert args.imitation_teacher == "v1" and args.imitation_vote_at == 0.5

@@ -1,14 +1,18 @@
 """The warm start (`training.imitation`): recorded bots give demonstrations along each seat's own
-trajectory, cloning learns them, and only feed-forward policies may clone."""
+trajectory, cloning learns them, a checkpoint teacher demonstrates the accusations its beliefs
+call for, and only feed-forward policies may clone."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
+from rlyeh_env.engine import actions as A
+from rlyeh_env.players import PolicyCache
 from training.config import Args
-from training.imitation import clone_update, imitate
+from training.imitation import clone_update, imitate, teachers
 from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.table import Table
 from training.trainer import Trainer
@@ -67,3 +71,24 @@ def test_imitation_needs_a_feed_forward_policy(tmp_path):
     trainer = Trainer(Args(hidden=(8,), threads=1, runs_dir=str(tmp_path), recurrent=True))
     with pytest.raises(ValueError, match="feed-forward"):
         imitate(trainer, progress=False)
+
+
+def test_a_checkpoint_teacher_demonstrates_the_accusations_its_beliefs_call_for():
+    """With imitation_accuse_at, wherever the teacher may accuse and its belief head (the
+    checkpoint's own network, recomputed here) is sure enough of a seat, the demonstration accuses
+    the surest seat; the cultists' teacher is the checkpoint's own policy."""
+    args = Args(imitation_decisions=100, imitation_teacher="v1", imitation_accuse_at=0.6)
+    players = teachers(args)
+    assert "accuses-at-0.6" in players[Role.INVESTIGATOR].name and "accuses" not in players[Role.CULTIST].name
+    buffers, _, _ = collect(players, GameConfig(num_players=5), games=6, slots=3, record=players)
+    batch = buffers[Role.INVESTIGATOR]
+    obs, masks, actions = batch.array("obs"), batch.array("masks"), batch.array("actions")
+    net = PolicyCache().policies("v1")[Role.INVESTIGATOR]
+    with torch.no_grad():
+        _, beliefs = net.heads(net.features(torch.from_numpy(obs))[0], torch.from_numpy(masks))
+    sure = torch.sigmoid(beliefs).numpy()
+    accusable = masks[:, A.ACCUSE:A.ACCUSE + A.MAX_OFFSET]
+    best = np.where(accusable, sure, -1.0)
+    due = best.max(axis=1) >= 0.6
+    assert due.sum() >= 3, "the test needs decisions where an accusation is due"
+    assert (actions[due] == A.ACCUSE + best[due].argmax(axis=1)).all()

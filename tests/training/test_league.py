@@ -243,6 +243,20 @@ def test_init_from_starts_the_learners_from_a_checkpoint(tmp_path):
         _league_trainer(tmp_path, init_from=str(tmp_path / "source.pt"), hidden=(8,))
 
 
+def test_init_from_may_start_from_earlier_rules_where_a_league_entry_may_not(tmp_path, monkeypatch):
+    """Weights trained under the last rules version are a start point for training under the next
+    (fine-tuning to new rules); as an opponent they are still refused."""
+    from rlyeh_env.engine import config as rules
+
+    source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
+    source.export_policies(tmp_path / "source.pt")
+    monkeypatch.setattr(rules, "RULES_VERSION", rules.RULES_VERSION + 1)
+    trainer = _league_trainer(tmp_path, init_from=str(tmp_path / "source.pt"))
+    assert torch.equal(trainer.nets[Role.CULTIST].actor.weight, source.nets[Role.CULTIST].actor.weight)
+    with pytest.raises(ValueError, match="trained under rules version"):
+        _league_trainer(tmp_path, league_anchors=(str(tmp_path / "source.pt"),), run_name="anchored")
+
+
 def test_league_anchors_join_as_ppo_starts(tmp_path):
     source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
     source.train_one_update()

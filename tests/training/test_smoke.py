@@ -40,7 +40,7 @@ def test_smoke_preset_end_to_end(tmp_path):
 
 def _check_outputs(code, run):
     assert code == 0
-    for name in ("checkpoint.pt", "policies.pt", "history.json", "learning_curves.png"):
+    for name in ("checkpoint.pt", "policies.pt", "warm_start.pt", "history.json", "learning_curves.png"):
         assert (run / name).is_file() and (run / name).stat().st_size > 0, name
     assert list((run / "tb").glob("events.out.tfevents.*")), "no TensorBoard event file"
     assert (run / "learning_curves.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -61,6 +61,7 @@ def _check_outputs(code, run):
     checkpoint = load_checkpoint(run / "checkpoint.pt", kind="training")
     assert checkpoint["decisions"] == updates[-1]["charts/decisions"] and checkpoint["update"] == len(updates)
     assert load_checkpoint(run / "policies.pt", kind="policy")["update"] == len(updates)
+    assert load_checkpoint(run / "warm_start.pt", kind="policy")["update"] == 0, "the clone, before PPO"
 
 
 def _check_policies_play(run):

@@ -97,10 +97,11 @@ def _parse(argv: list[str]) -> Args:
 
 # settings a field's non-default value needs beside it (an exploitability run plays its fixed opponents only)
 COMPANIONS = {"opponents_from": dict(opponent_latest=0.0, opponent_heuristic=0.0, opponent_random=0.0),
-              "learner_sides": dict(opponent_latest=0.0), "league_anchor_share": dict(league_anchors=("untrained",))}
+              "learner_sides": dict(opponent_latest=0.0), "league_anchor_share": dict(league_anchors=("untrained",)),
+              "imitation_accuse_at": dict(imitation_teacher="v1")}
 # fields whose values the generic candidates below cannot guess
 CANDIDATES = {"pfsp": ["hard"], "league_anchor_pfsp": ["hard"], "backend": ["ray"],
-              "league_anchors": [("warm-start", "untrained", "v1")]}
+              "league_anchors": [("warm-start", "untrained", "v1")], "imitation_teacher": ["v1"]}
 
 
 def _changed_value(f: dataclasses.Field):
@@ -218,7 +219,7 @@ def test_bad_values_exit_2_with_the_reason(argv, reason, capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["--preset", "huge"], "train.py: error: unknown preset 'huge'; known presets: smoke, full, league\n"),
+    (["--preset", "huge"], "train.py: error: unknown preset 'huge'; known presets: smoke, full, league, accuse\n"),
     (["--resume", "ckpt.pt", "--preset", "smoke"],
      "train.py: error: --preset starts a new run; a resumed run keeps its own settings (override single options instead)\n"),
     (["--resume", "/nonexistent/ckpt.pt"], "train.py: error: no checkpoint file at /nonexistent/ckpt.pt\n"),
