@@ -13,8 +13,8 @@ just that change) begin self-play where accusations pass when they are right.
 
 The teacher plays every seat of tables drawn like training tables (except that, with
 probability `opponent_random`, the random bot plays one side, as in PPO); each role's teacher
-decisions are recorded (`Collector` with recorded `ScriptedPlayer`s) and, per batch, each network is trained to:
-- predict the heuristic's action (cross-entropy over the legal actions, the mask applied);
+decisions are recorded (`Collector` with recorded side players) and, per batch, each network is trained to:
+- predict the teacher's action (cross-entropy over the legal actions, the mask applied);
 - predict the discounted return of the decision (value loss, from the observation or, with
   `central_critic`, the truth; GAE with lambda 1 over zero values gives exactly the Monte Carlo
   return along the agent's own trajectory);

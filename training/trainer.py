@@ -97,8 +97,7 @@ class Trainer:
             elif source == "untrained":
                 anchors.append((anchor, {role: copy.deepcopy(net) for role, net in self.nets.items()}))
             else:  # a shipped version or a checkpoint file
-                path = shipped_checkpoint(source) if source in SHIPPED_VERSIONS else source
-                anchors.append((Path(source).stem + suffix, _checked_policies(path, self.nets, "league_anchors")))
+                anchors.append((Path(source).stem + suffix, _checked_policies(source, self.nets, "league_anchors")))
         names = [name for name, _ in anchors]
         twice = sorted({name for name in names if names.count(name) > 1})
         if twice:  # the league keeps its records by name
@@ -424,10 +423,12 @@ def _rollout_workers(args: Args):
 
 
 def _checked_policies(path: str, nets: dict, setting: str) -> dict:
-    """The checkpoint's policies, each checked to have the shape of the learners' network of its
-    role (a saved league rebuilds its entries in the learners' shape)."""
+    """The policies of a checkpoint file or shipped version (v1), each checked to have the shape
+    of the learners' network of its role (a saved league rebuilds its entries in the learners'
+    shape)."""
     from rlyeh_env.policy.bot import load_policies
 
+    path = shipped_checkpoint(path) if path in SHIPPED_VERSIONS else path
     policies = load_policies(path, any_rules=setting == "init_from")  # a start point may predate the rules
     for role, source in policies.items():
         if source.spec() != nets[role].spec():
@@ -441,7 +442,6 @@ def _checked_policies(path: str, nets: dict, setting: str) -> dict:
 def _load_policies_into(path: str, nets: dict) -> None:
     """`init_from`: the checkpoint's networks into the learners (a policy file has no value
     networks: `load_policies` leaves those freshly initialised)."""
-    path = shipped_checkpoint(path) if path in SHIPPED_VERSIONS else path
     for role, source in _checked_policies(path, nets, "init_from").items():
         nets[role].load_state_dict(source.state_dict())
 

@@ -243,6 +243,20 @@ def test_init_from_starts_the_learners_from_a_checkpoint(tmp_path):
         _league_trainer(tmp_path, init_from=str(tmp_path / "source.pt"), hidden=(8,))
 
 
+def test_a_shipped_version_name_serves_as_init_from_and_as_an_anchor(tmp_path):
+    """`v1` stands for its file wherever a run reads policies (one resolution, `_checked_policies`)."""
+    from rlyeh_env.players import PolicyCache
+
+    shipped = PolicyCache().policies(VERSIONS[-1])
+    shape = dict(hidden=(128, 128), shared_trunk=True)
+    trainer = _league_trainer(tmp_path, init_from=VERSIONS[-1], league_anchors=(VERSIONS[-1],), **shape)
+    for role in ROLES:
+        assert torch.equal(trainer.nets[role].actor.weight, shipped[role].actor.weight)
+        anchor = trainer.matchmaker.league.entries[role][0]
+        assert anchor.name == f"{role.name.lower()}@anchor-{VERSIONS[-1]}"
+        assert torch.equal(anchor.player.net.actor.weight, shipped[role].actor.weight)
+
+
 def test_init_from_may_start_from_earlier_rules_where_a_league_entry_may_not(tmp_path, monkeypatch):
     """Weights trained under the last rules version are a start point for training under the next
     (fine-tuning to new rules); as an opponent they are still refused."""
