@@ -1,4 +1,5 @@
-"""`BeliefAccuser`: a policy's investigators acting on their own belief head.
+"""`BeliefAccuser`: a policy's investigators acting on their own belief head; `BluffingCultist`:
+a cultist who accuses investigators.
 
 A trained investigator side whose belief head finds the cultist can still sit in a coordination
 trap: nobody accuses because nobody votes Yes on an accusation, and nobody votes Yes because
@@ -12,9 +13,19 @@ nobody accuses. This wrapper plays the policy as trained except for those two ch
 `scripts/accusation_probe.py` measures what that is worth against a checkpoint's cultists, and
 the warm start of training (`Args.imitation_accuse_at`) clones it, so that self-play starts
 outside the trap. It reads nothing but the seat's own observation and the policy's beliefs.
+
+Investigators who only ever meet cultists that never accuse learn to vote Yes on every
+accusation (nothing punishes it in self-play); a cultist's accusation of an investigator then
+passes and costs the investigators 2 hours. `BluffingCultist` is the teacher's cultist that
+gives the warm start such accusations (`Args.imitation_cultist_accuse_rate`): at a decision where
+it may accuse it does so at a fixed rate, naming a legal seat at random, and it votes Yes on every
+accusation. Self-play then decides how much of it pays, and the investigators' vote has to tell
+an accusation of the cultist from a cultist's accusation.
 """
 
 from __future__ import annotations
+
+import random
 
 import numpy as np
 
@@ -67,4 +78,40 @@ class BeliefAccuser(WrappedPlayer):
             for row in np.flatnonzero(on_accusation):
                 accused = int(observations[row, _ACCUSED.start:_ACCUSED.stop].argmax())  # >= 1: never the voter
                 actions[row] = VOTE_YES if sure[row, accused - 1] >= self.vote_at else VOTE_NO
+        return actions, beliefs
+
+
+class BluffingCultist(WrappedPlayer):
+    """A side player (`make_side_player`) of cultists that, where accusing is legal, accuses a
+    legal seat drawn at random with probability `accuse_rate`, and votes Yes on every accusation;
+    otherwise the wrapped player's own choices. Its draws come from the seed of each seat's game
+    (`start`), so a game replays exactly."""
+
+    def __init__(self, player, accuse_rate: float):
+        super().__init__(player)
+        if not 0.0 <= accuse_rate <= 1.0:
+            raise ValueError(f"accuse_rate must lie within 0 and 1, got {accuse_rate}")
+        self.accuse_rate = accuse_rate
+        self.rngs: dict[tuple, random.Random] = {}
+        self.name = f"{player.name}+bluffs-at-{accuse_rate:g}"
+
+    def start(self, key: tuple, seed: int, config) -> None:
+        self.rngs[key] = random.Random(seed)
+        self.player.start(key, seed, config)
+
+    def finish(self, key: tuple) -> None:
+        self.rngs.pop(key, None)
+        self.player.finish(key)
+
+    def act(self, keys: list[tuple], observations, masks):
+        observations, masks = np.asarray(observations), np.asarray(masks).astype(bool)
+        actions, beliefs = self.player.act(keys, observations, masks)
+        actions = list(actions)
+        for row, key in enumerate(keys):
+            accusable = np.flatnonzero(masks[row, ACCUSE:ACCUSE + MAX_OFFSET])
+            rng = self.rngs[key]
+            if len(accusable) and rng.random() < self.accuse_rate:
+                actions[row] = ACCUSE + int(accusable[rng.randrange(len(accusable))])
+            elif masks[row, VOTE_YES] and observations[row, _ACCUSATION_VOTE] > 0.5:
+                actions[row] = VOTE_YES
         return actions, beliefs

@@ -69,6 +69,8 @@ class Args:
     """warm start from a checkpoint teacher: its investigators accuse the seat their belief head is surest of from this P(cultist) on, and vote on accusations by imitation_vote_at (rlyeh_env/accuser.py), so that self-play starts outside the trap where nobody accuses because nobody votes Yes (0: the teacher plays as trained)"""
     imitation_vote_at: float = 0.5
     """warm start with imitation_accuse_at: the teacher's investigators vote Yes on an accusation from this belief in the accused on, No below it"""
+    imitation_cultist_accuse_rate: float = 0.0
+    """warm start: the teacher's cultists accuse a legal seat drawn at random at this rate wherever they may accuse, and vote Yes on every accusation (rlyeh_env/accuser.py, BluffingCultist), so that self-play starts with cultists' accusations for the investigators' vote to tell apart from right ones (0: the teacher's cultists play as they do)"""
     imitation_epochs: int = 10
     """warm start: passes over the demonstrations"""
     imitation_lr: float = 1e-3
@@ -251,8 +253,9 @@ class Args:
             (self.imitation_teacher in ("heuristic",) + SHIPPED_VERSIONS or self.imitation_teacher.endswith(".pt"),
              f"imitation_teacher must be heuristic, {', '.join(SHIPPED_VERSIONS)} or a checkpoint path ending in "
              f".pt, got {self.imitation_teacher!r}"),
-            (0.0 <= self.imitation_accuse_at <= 1.0 and 0.0 <= self.imitation_vote_at <= 1.0,
-             "imitation_accuse_at and imitation_vote_at must be in [0, 1]"),
+            (0.0 <= self.imitation_accuse_at <= 1.0 and 0.0 <= self.imitation_vote_at <= 1.0
+             and 0.0 <= self.imitation_cultist_accuse_rate <= 1.0,
+             "imitation_accuse_at, imitation_vote_at and imitation_cultist_accuse_rate must be in [0, 1]"),
             (self.imitation_accuse_at == 0 or self.imitation_teacher != "heuristic",
              "imitation_accuse_at needs a checkpoint imitation_teacher (it acts on the policy's belief head)"),
         ]

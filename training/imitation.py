@@ -9,7 +9,10 @@ checkpoint teacher's investigators can be made to act on their belief head
 (`imitation_accuse_at`, `rlyeh_env.accuser.BeliefAccuser`): accuse a seat they are sure of and
 vote on accusations by their belief. Self-play alone can stay where nobody accuses because nobody
 votes Yes; learners started from such a clone (with `init_from` the same checkpoint, they learn
-just that change) begin self-play where accusations pass when they are right.
+just that change) begin self-play where accusations pass when they are right. And since
+investigators who never meet a cultist's accusation learn to vote Yes on every accusation, the
+teacher's cultists can be made to accuse at random (`imitation_cultist_accuse_rate`,
+`BluffingCultist`), so that the clone's cultists accuse too and self-play has to sort it out.
 
 The teacher plays every seat of tables drawn like training tables (except that, with
 probability `opponent_random`, the random bot plays one side, as in PPO); each role's teacher
@@ -26,7 +29,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
-from rlyeh_env.accuser import BeliefAccuser
+from rlyeh_env.accuser import BeliefAccuser, BluffingCultist
 from rlyeh_env.engine import Role
 from rlyeh_env.players import PolicyCache, ScriptedPlayer, make_side_player
 from rlyeh_env.policy.network import ActorCritic
@@ -80,12 +83,16 @@ def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict
 
 def teachers(args: Args) -> dict:
     """The demonstrators per role: the heuristic, or the checkpoint `imitation_teacher`'s sampled
-    policies (its investigators acting on their beliefs with `imitation_accuse_at`)."""
+    policies (its investigators acting on their beliefs with `imitation_accuse_at`; its cultists
+    accusing at random with `imitation_cultist_accuse_rate`)."""
     if args.imitation_teacher == "heuristic":
-        return {role: ScriptedPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
-    cache = PolicyCache()
-    players = {role: make_side_player(args.imitation_teacher, role, greedy=False, seed=args.seed, cache=cache)
-               for role in (Role.INVESTIGATOR, Role.CULTIST)}
+        players = {role: ScriptedPlayer("heuristic") for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    else:
+        cache = PolicyCache()
+        players = {role: make_side_player(args.imitation_teacher, role, greedy=False, seed=args.seed, cache=cache)
+                   for role in (Role.INVESTIGATOR, Role.CULTIST)}
+    if args.imitation_cultist_accuse_rate:
+        players[Role.CULTIST] = BluffingCultist(players[Role.CULTIST], args.imitation_cultist_accuse_rate)
     if args.imitation_accuse_at:
         players[Role.INVESTIGATOR] = BeliefAccuser(players[Role.INVESTIGATOR], args.imitation_accuse_at,
                                                    vote_at=args.imitation_vote_at)

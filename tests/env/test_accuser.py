@@ -1,15 +1,17 @@
 """`BeliefAccuser`: it accuses the surest legal seat past `accuse_at`, votes on an accusation by
 its belief in the accused (read from the voter's own observation), or Yes on every vote when
-asked, and otherwise plays the wrapped policy's own choices."""
+asked, and otherwise plays the wrapped policy's own choices. `BluffingCultist`: it accuses a legal
+seat at its rate, replays by seed, and votes Yes on accusations only."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from rlyeh_env.accuser import BeliefAccuser
+from rlyeh_env.accuser import BeliefAccuser, BluffingCultist
 from rlyeh_env.engine import GameConfig
 from rlyeh_env.engine import actions as A
+from rlyeh_env.engine.cards import VoteKind
 from rlyeh_env.observation import SEAT_LAYOUT
 from rlyeh_env.table import Table
 
@@ -87,3 +89,53 @@ def test_a_necronomicon_vote_is_left_to_the_policy():
 def test_thresholds_outside_0_1_are_refused():
     with pytest.raises(ValueError, match="vote_at must lie within 0 and 1"):
         BeliefAccuser(FixedBeliefs([0.0] * 7), accuse_at=0.9, vote_at=1.5)
+
+
+class Quiet:
+    """A side player that always answers Research or, in a vote, No: it never accuses."""
+
+    name = "quiet"
+
+    def start(self, key, seed, config):
+        pass
+
+    def finish(self, key):
+        pass
+
+    def act(self, keys, observations, masks):
+        return [A.RESEARCH if row[A.RESEARCH] else A.VOTE_NO for row in np.asarray(masks)], None
+
+
+def test_a_bluffing_cultist_accuses_a_legal_seat_at_its_rate_and_replays_by_seed():
+    legal = {A.RESEARCH, A.ACCUSE + 1, A.ACCUSE + 4}  # two accusable seats
+    masks = _masks(*[legal] * 2000)
+    observations = np.zeros((2000, SEAT_LAYOUT.size), dtype=np.float32)
+    keys = [(game, 0) for game in range(2000)]
+
+    def play(rate, seed):
+        cultist = BluffingCultist(Quiet(), accuse_rate=rate)
+        for k, key in enumerate(keys):
+            cultist.start(key, seed + k, None)
+        return np.array(cultist.act(keys, observations, masks)[0])
+
+    actions = play(0.2, seed=1)
+    accused = actions != A.RESEARCH
+    assert 0.17 <= accused.mean() <= 0.23
+    assert set(actions[accused]) == {A.ACCUSE + 1, A.ACCUSE + 4}, "only legal seats, each of them"
+    assert (play(0.2, seed=1) == actions).all() and not (play(0.2, seed=2) == actions).all()
+    assert (play(0.0, seed=1) == A.RESEARCH).all()
+    only_research = BluffingCultist(Quiet(), accuse_rate=1.0)
+    only_research.start((0, 0), 0, None)
+    assert only_research.act([(0, 0)], observations[:1], _masks({A.RESEARCH}))[0] == [A.RESEARCH]
+
+
+def test_a_bluffing_cultist_votes_yes_on_accusations_and_leaves_necronomicon_votes_alone():
+    cultist = BluffingCultist(Quiet(), accuse_rate=0.5)
+    cultist.start((0, 0), 0, None)
+    vote = _masks({A.VOTE_NO, A.VOTE_YES})
+    for kind, expected in ((VoteKind.ACCUSATION, A.VOTE_YES), (VoteKind.NECRONOMICON, A.VOTE_NO)):
+        observation = np.zeros((1, SEAT_LAYOUT.size), dtype=np.float32)
+        observation[0, SEAT_LAYOUT["decision.vote_kind"].start + kind] = 1.0
+        assert cultist.act([(0, 0)], observation, vote)[0] == [expected]
+    with pytest.raises(ValueError, match="accuse_rate must lie within 0 and 1"):
+        BluffingCultist(Quiet(), accuse_rate=-0.1)

@@ -45,6 +45,7 @@ BAD_VALUES = [
     ("imitation_teacher", "champion"),
     ("imitation_accuse_at", 1.5),
     ("imitation_vote_at", -0.1),
+    ("imitation_cultist_accuse_rate", 1.5),
     ("finetune_decisions", -1),
     ("finetune_decisions", 6_000_001),  # more than total_decisions
     ("finetune_heuristic", 1.5),

@@ -10,6 +10,8 @@ import torch
 
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine import actions as A
+from rlyeh_env.engine.cards import VoteKind
+from rlyeh_env.observation import SEAT_LAYOUT
 from rlyeh_env.players import PolicyCache
 from training.config import Args
 from training.imitation import clone_update, imitate, teachers
@@ -92,3 +94,24 @@ def test_a_checkpoint_teacher_demonstrates_the_accusations_its_beliefs_call_for(
     due = best.max(axis=1) >= 0.6
     assert due.sum() >= 3, "the test needs decisions where an accusation is due"
     assert (actions[due] == A.ACCUSE + best[due].argmax(axis=1)).all()
+
+
+def test_a_bluffing_teacher_cultist_accuses_at_its_rate_and_votes_yes_on_accusations():
+    """With imitation_cultist_accuse_rate, the teacher's cultists (here the heuristic's) accuse a
+    legal seat about that often where they may accuse, and vote Yes on every accusation vote
+    (random investigators here, who accuse often, so that there are votes to see)."""
+    args = Args(imitation_decisions=100, imitation_cultist_accuse_rate=0.5)
+    players = teachers(args)
+    assert "bluffs-at-0.5" in players[Role.CULTIST].name and "bluffs" not in players[Role.INVESTIGATOR].name
+    players[Role.INVESTIGATOR] = ScriptedPlayer("random")
+    buffers, _, _ = collect(players, GameConfig(num_players=6), games=30, slots=6, record=players)
+    batch = buffers[Role.CULTIST]
+    obs, masks, actions = batch.array("obs"), batch.array("masks"), batch.array("actions")
+    may_accuse = masks[:, A.ACCUSE:A.ACCUSE + A.MAX_OFFSET].any(axis=1)
+    accused = (actions >= A.ACCUSE) & (actions < A.ACCUSE + A.MAX_OFFSET)
+    assert may_accuse.sum() >= 20, "the test needs decisions where the cultist may accuse"
+    assert 0.3 <= accused[may_accuse].mean() <= 0.7, "about half of them accuse (the heuristic alone hardly ever does)"
+    assert masks[np.arange(len(actions)), actions].all(), "every accusation names a legal seat"
+    vote_kind = SEAT_LAYOUT["decision.vote_kind"].start + VoteKind.ACCUSATION
+    on_accusation = masks[:, A.VOTE_YES].astype(bool) & (obs[:, vote_kind] > 0.5)
+    assert on_accusation.sum() >= 1 and (actions[on_accusation] == A.VOTE_YES).all()
