@@ -18,6 +18,18 @@ from .hardware import native_bf16
 PFSP_WEIGHTINGS = ("uniform", "hard", "even")  # training/league.py
 BUILT_IN_ANCHORS = ("warm-start", "untrained")
 GREEDY_ANCHOR = ":greedy"  # an anchor named NAME:greedy plays NAME's most probable legal action
+BLUFF_ANCHOR = ":bluffs"  # an anchor named NAME:bluffs plays NAME, its cultists accusing at league_bluff_rate
+ANCHOR_MODIFIERS = (GREEDY_ANCHOR, BLUFF_ANCHOR)
+
+
+def anchor_source(anchor: str) -> str:
+    """An anchor's policies, without its modifiers (`ANCHOR_MODIFIERS`, in any order)."""
+    stripped = None
+    while stripped != anchor:
+        stripped = anchor
+        for modifier in ANCHOR_MODIFIERS:
+            anchor = anchor.removesuffix(modifier)
+    return anchor
 BACKENDS = ("local", "ray")  # training/workers.py, training/ray_workers.py  # league anchors that are not checkpoint files
 
 
@@ -100,7 +112,9 @@ class Args:
     pfsp_prior_games: float = 4.0
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     league_anchors: tuple[str, ...] = ()
-    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v1: checkpoints/rlyeh_v1.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
+    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v1: checkpoints/rlyeh_v1.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays), and followed by :bluffs its cultists accuse a random legal seat at league_bluff_rate and vote Yes on every accusation (so the learners' investigators meet skilled cultists who accuse); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
+    league_bluff_rate: float = 0.1
+    """how often the cultists of a league anchor named NAME:bluffs accuse, at their decisions where accusing is legal (rlyeh_env/accuser.py, BluffingCultist's rule)"""
     league_anchor_pfsp: str = "uniform"
     """how an anchor game (league_anchor_share) draws among the anchors: uniform, hard or even, as pfsp (hard would almost never draw the anchor the learner beats most, the untrained one)"""
     league_anchor_share: float = 0.0
@@ -239,9 +253,11 @@ class Args:
              "exploiter_share and finetune_decisions all 0: the learners play the fixed opponents only"),
             (len(set(self.league_anchors)) == len(self.league_anchors)
              and all(a in BUILT_IN_ANCHORS + SHIPPED_VERSIONS or a.endswith(".pt")
-                     for a in (anchor.removesuffix(GREEDY_ANCHOR) for anchor in self.league_anchors)),
+                     for a in (anchor_source(anchor) for anchor in self.league_anchors)),
              f"league_anchors must each be {', '.join(BUILT_IN_ANCHORS + SHIPPED_VERSIONS)} or a checkpoint path "
-             f"ending in .pt, optionally followed by {GREEDY_ANCHOR}, each once, got {self.league_anchors}"),
+             f"ending in .pt, optionally followed by {' and '.join(ANCHOR_MODIFIERS)}, each once, got "
+             f"{self.league_anchors}"),
+            (0.0 <= self.league_bluff_rate <= 1.0, f"league_bluff_rate must be in [0, 1], got {self.league_bluff_rate}"),
             (0.0 <= self.league_anchor_share <= 1.0 and (self.league_anchor_share == 0 or self.league_anchors),
              "league_anchor_share must be in [0, 1], and above 0 only with league_anchors"),
             (not (self.league_anchors and self.opponents_from),

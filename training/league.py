@@ -9,7 +9,9 @@ learner of the other role: wins and games, from the rollouts' finished games). E
 - ``anchor``: a permanent entry of `Args.league_anchors`, kept for the whole run: the warm-start
   policy, an untrained network (close to uniform over the legal actions) or a past version's
   policy, sampled, or greedy when its name ends in ``:greedy`` (the warm start played greedily is
-  the nearest a network comes to the scripted heuristic it cloned, which plays deterministically). Fictitious play keeps every past policy; a league of a few recent ones forgets the weak
+  the nearest a network comes to the scripted heuristic it cloned, which plays deterministically);
+  with ``:bluffs`` its cultists also accuse a random legal seat at `Args.league_bluff_rate` and vote
+  Yes on accusations, so that the investigators' vote meets accusers it must turn down. Fictitious play keeps every past policy; a league of a few recent ones forgets the weak
   and off-style opponents, and learners trained only against skilled play lose to them;
 - ``fixed``: the policies of `Args.opponents_from`, the whole pool of an exploitability run; they
   never leave and nothing else joins.
@@ -43,7 +45,7 @@ from dataclasses import dataclass
 from rlyeh_env.engine import Role
 from rlyeh_env.policy.network import ActorCritic
 
-from .config import GREEDY_ANCHOR, Args
+from .config import BLUFF_ANCHOR, GREEDY_ANCHOR, Args
 from .players import ROLES, NetPlayer
 
 KINDS = ("snapshot", "exploiter", "anchor", "fixed")
@@ -62,10 +64,12 @@ class Entry:
         return self.player.name
 
 
-def frozen_player(net: ActorCritic, name: str) -> NetPlayer:
-    """A league entry's player: greedy when its name says so (the name travels to the rollout
-    workers with the weights, and into saved leagues)."""
-    return NetPlayer(net, name, greedy=name.endswith(GREEDY_ANCHOR))
+def frozen_player(net: ActorCritic, name: str, bluff_rate: float) -> NetPlayer:
+    """A league entry's player: greedy, and bluffing at `bluff_rate`, when its name's modifiers
+    say so (the name travels to the rollout workers with the weights, and into saved leagues)."""
+    modifiers = name.split(":")[1:]
+    return NetPlayer(net, name, greedy=GREEDY_ANCHOR[1:] in modifiers,
+                     bluff_rate=bluff_rate if BLUFF_ANCHOR[1:] in modifiers else 0.0)
 
 
 def pfsp_weight(win_rate: float, weighting: str, power: float) -> float:
@@ -97,7 +101,7 @@ class League:
             return
         frozen = copy.deepcopy(net).requires_grad_(False)
         entries = self.entries[role]
-        entries.append(Entry(frozen_player(frozen, name), kind))
+        entries.append(Entry(frozen_player(frozen, name, self.args.league_bluff_rate), kind))
         movable = [entry for entry in entries if entry.kind not in PERMANENT]
         for leaving in movable[: max(0, len(movable) - self.args.pool_size)]:
             entries.remove(leaving)
@@ -199,4 +203,5 @@ class League:
                 net = copy.deepcopy(template[role])
                 net.load_state_dict(weights)
                 net.requires_grad_(False)
-                self.entries[role].append(Entry(frozen_player(net, name), kind, float(wins), int(games)))
+                player = frozen_player(net, name, self.args.league_bluff_rate)
+                self.entries[role].append(Entry(player, kind, float(wins), int(games)))

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import torch
 
 from rlyeh_env.engine import Role
-from rlyeh_env.engine.actions import NUM_ACTIONS
+from rlyeh_env.engine.actions import ACCUSE, MAX_OFFSET, NUM_ACTIONS, VOTE_YES
+from rlyeh_env.engine.cards import VoteKind
 from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.policy.network import ActorCritic, decide
@@ -23,6 +24,8 @@ from rlyeh_env.policy.network import ActorCritic, decide
 from .config import Args
 
 ROLES = (Role.INVESTIGATOR, Role.CULTIST)  # also the order the learners' networks are initialised in
+_IS_CULTIST = SEAT_LAYOUT.starts["me.role"] + Role.CULTIST  # the seat's own role, one-hot
+_ACCUSATION_VOTE = SEAT_LAYOUT.starts["decision.vote_kind"] + VoteKind.ACCUSATION
 
 
 @dataclass(eq=False)
@@ -35,6 +38,7 @@ class NetPlayer:
     learner: int | None = None
     greedy: bool = False
     central_critic: bool = False
+    bluff_rate: float = 0.0  # a frozen league anchor's cultists accusing at random (`bluff`)
 
     def act(
         self,
@@ -47,6 +51,8 @@ class NetPlayer:
         """Batched decision: actions, their log-probabilities, belief logits, next recurrent
         state, and (for learners) values."""
         out = decide(self.net, obs, mask, hidden, self.greedy, generator)
+        if self.bluff_rate > 0:
+            out["actions"] = bluff(out["actions"], obs, mask, self.bluff_rate, generator)
         if self.learner is not None:
             with torch.no_grad():
                 out["values"] = self.net.value(critic_input if self.central_critic else obs, out["features"])
@@ -54,6 +60,25 @@ class NetPlayer:
 
 
 Player = NetPlayer | ScriptedPlayer
+
+
+def bluff(actions: torch.Tensor, obs: torch.Tensor, mask: torch.Tensor, rate: float,
+          generator: torch.Generator | None) -> torch.Tensor:
+    """`actions` with the cultists' rows changed as `rlyeh_env.accuser.BluffingCultist` changes
+    them: where accusing is legal, an accusation of a legal seat drawn at random with probability
+    `rate`; on an accusation vote, Yes. For frozen players only: the log-probabilities `decide`
+    returned no longer match the changed rows."""
+    cultist = obs[:, _IS_CULTIST] > 0.5
+    accusable = mask[:, ACCUSE:ACCUSE + MAX_OFFSET].bool()
+    draws = torch.rand(len(actions), generator=generator)
+    bluffing = cultist & accusable.any(1) & (draws < rate)
+    actions = actions.clone()
+    if bluffing.any():
+        seats = torch.multinomial(accusable[bluffing].float(), 1, generator=generator).squeeze(1)
+        actions[bluffing] = ACCUSE + seats
+    voting = cultist & ~bluffing & mask[:, VOTE_YES].bool() & (obs[:, _ACCUSATION_VOTE] > 0.5)
+    actions[voting] = VOTE_YES
+    return actions
 
 
 def learner_players(args: Args, kind: str = "learner") -> dict[Role, NetPlayer]:

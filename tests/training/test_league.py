@@ -10,6 +10,7 @@ import json
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 import torch
 
@@ -372,3 +373,65 @@ def test_anchor_games_draw_by_their_own_weighting(anchor_pfsp):
     assert "anchor_draw_probability" not in rows["cultist@u1"]
     with pytest.raises(ValueError, match="league_anchor_pfsp must be one of uniform, hard, even"):
         Args(league_anchor_pfsp="easy")
+
+
+def _cultist_decisions(seed: int):
+    """Real observations and masks of a 5-seat table: the cultist where it may accuse, the cultist
+    voting on an investigator's accusation, an investigator where it may accuse."""
+    from rlyeh_env.engine import actions as A
+    from rlyeh_env.engine import GameConfig
+    from rlyeh_env.table import Table
+
+    table = Table(GameConfig(num_players=5), seed)
+    cultist = next(seat for seat, player in enumerate(table.state.players) if player.role == Role.CULTIST)
+    found = {}
+    while len(found) < 3:
+        seat, mask = table.decider, table.mask_of(table.decider)
+        accusable = [a for a in range(A.ACCUSE, A.ACCUSE + A.MAX_OFFSET) if mask[a]]
+        if mask[A.VOTE_YES]:
+            if seat == cultist:
+                found.setdefault("cultist votes", (table.observation(seat).copy(), mask.copy()))
+            table.step(A.VOTE_NO)
+        elif accusable and seat == cultist:
+            found.setdefault("cultist accuses", (table.observation(seat).copy(), mask.copy()))
+            table.step(A.RESEARCH)
+        elif accusable:  # ACCUSE + k names the seat k + 1 places to the left: an investigator
+            found.setdefault("investigator accuses", (table.observation(seat).copy(), mask.copy()))
+            table.step(next(a for a in accusable if (seat + a - A.ACCUSE + 1) % 5 != cultist))
+        else:
+            table.step(table.legal_actions()[0])
+    rows = [found[k] for k in ("cultist accuses", "cultist votes", "investigator accuses")]
+    return torch.tensor(np.stack([o for o, _ in rows])), torch.tensor(np.stack([m for _, m in rows]))
+
+
+def test_a_bluffing_anchor_accuses_and_votes_as_the_bluffing_cultist_does():
+    """`training.players.bluff` on real observations: the cultist accuses a legal seat at the
+    rate and votes Yes on an accusation; the investigator's row is never touched."""
+    from rlyeh_env.engine import actions as A
+    from training.players import bluff
+
+    obs, mask = _cultist_decisions(seed=3)
+    chosen = torch.tensor([A.RESEARCH, A.VOTE_NO, A.RESEARCH])
+    generator = torch.Generator().manual_seed(0)
+    always = bluff(chosen, obs, mask, 1.0, generator)
+    assert mask[0, always[0]] and A.ACCUSE <= always[0] < A.ACCUSE + A.MAX_OFFSET, "a legal accusation"
+    assert always[1:].tolist() == [A.VOTE_YES, A.RESEARCH]
+    assert bluff(chosen, obs, mask, 0.0, generator).tolist() == [A.RESEARCH, A.VOTE_YES, A.RESEARCH]
+    assert chosen.tolist() == [A.RESEARCH, A.VOTE_NO, A.RESEARCH], "the input is left as it was"
+    many = torch.stack([bluff(chosen[:1], obs[:1], mask[:1], 0.3, generator)[0] for _ in range(2000)])
+    assert 0.26 <= (many != A.RESEARCH).float().mean() <= 0.34
+    assert set(many[many != A.RESEARCH].tolist()) == {a for a in range(A.ACCUSE, A.ACCUSE + A.MAX_OFFSET) if mask[0, a]}
+
+
+def test_bluffing_anchors_are_named_so_and_keep_it_in_a_saved_league(tmp_path):
+    trainer = _league_trainer(tmp_path, league_anchors=("untrained", "untrained:greedy:bluffs"), league_bluff_rate=0.25)
+    for role in ROLES:
+        entries = trainer.matchmaker.league.entries[role]
+        assert [(e.player.greedy, e.player.bluff_rate) for e in entries] == [(False, 0.0), (True, 0.25)]
+    copied = League(trainer.args)
+    copied.load_state_dict(trainer.matchmaker.league.state_dict(), trainer.nets)
+    assert [e.player.bluff_rate for e in copied.entries[Role.CULTIST]] == [0.0, 0.25]
+    with pytest.raises(ValueError, match="optionally followed by :greedy and :bluffs"):
+        Args(league_anchors=("untrained:bluff",))
+    with pytest.raises(ValueError, match="league_bluff_rate must be in"):
+        Args(league_bluff_rate=1.5)
