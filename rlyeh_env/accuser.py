@@ -35,7 +35,7 @@ from .engine.cards import VoteKind
 from .observation import SEAT_LAYOUT
 
 _ACCUSED = SEAT_LAYOUT["decision.vote_accused"]  # relative seats: row 0 the observer, row k k seats to the left
-_ACCUSATION_VOTE = SEAT_LAYOUT["decision.vote_kind"].start + VoteKind.ACCUSATION  # one-hot by kind
+ACCUSATION_VOTE = SEAT_LAYOUT["decision.vote_kind"].start + VoteKind.ACCUSATION  # one-hot by kind
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -74,7 +74,7 @@ class BeliefAccuser(WrappedPlayer):
             for row in np.flatnonzero(voting):
                 actions[row] = VOTE_YES
         elif self.vote_at is not None:
-            on_accusation = voting & (observations[:, _ACCUSATION_VOTE] > 0.5)
+            on_accusation = voting & (observations[:, ACCUSATION_VOTE] > 0.5)
             for row in np.flatnonzero(on_accusation):
                 accused = int(observations[row, _ACCUSED.start:_ACCUSED.stop].argmax())  # >= 1: never the voter
                 actions[row] = VOTE_YES if sure[row, accused - 1] >= self.vote_at else VOTE_NO
@@ -112,6 +112,6 @@ class BluffingCultist(WrappedPlayer):
             rng = self.rngs[key]
             if len(accusable) and rng.random() < self.accuse_rate:
                 actions[row] = ACCUSE + int(accusable[rng.randrange(len(accusable))])
-            elif masks[row, VOTE_YES] and observations[row, _ACCUSATION_VOTE] > 0.5:
+            elif masks[row, VOTE_YES] and observations[row, ACCUSATION_VOTE] > 0.5:
                 actions[row] = VOTE_YES
         return actions, beliefs

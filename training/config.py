@@ -20,17 +20,14 @@ BUILT_IN_ANCHORS = ("warm-start", "untrained")
 GREEDY_ANCHOR = ":greedy"  # an anchor named NAME:greedy plays NAME's most probable legal action
 BLUFF_ANCHOR = ":bluffs"  # an anchor named NAME:bluffs plays NAME, its cultists accusing at league_bluff_rate
 ANCHOR_MODIFIERS = (GREEDY_ANCHOR, BLUFF_ANCHOR)
+BACKENDS = ("local", "ray")  # training/workers.py, training/ray_workers.py
 
 
 def anchor_source(anchor: str) -> str:
     """An anchor's policies, without its modifiers (`ANCHOR_MODIFIERS`, in any order)."""
-    stripped = None
-    while stripped != anchor:
-        stripped = anchor
-        for modifier in ANCHOR_MODIFIERS:
-            anchor = anchor.removesuffix(modifier)
+    while anchor.endswith(ANCHOR_MODIFIERS):
+        anchor = anchor[:anchor.rindex(":")]
     return anchor
-BACKENDS = ("local", "ray")  # training/workers.py, training/ray_workers.py  # league anchors that are not checkpoint files
 
 
 @dataclass(frozen=True)

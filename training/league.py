@@ -11,8 +11,9 @@ learner of the other role: wins and games, from the rollouts' finished games). E
   policy, sampled, or greedy when its name ends in ``:greedy`` (the warm start played greedily is
   the nearest a network comes to the scripted heuristic it cloned, which plays deterministically);
   with ``:bluffs`` its cultists also accuse a random legal seat at `Args.league_bluff_rate` and vote
-  Yes on accusations, so that the investigators' vote meets accusers it must turn down. Fictitious play keeps every past policy; a league of a few recent ones forgets the weak
-  and off-style opponents, and learners trained only against skilled play lose to them;
+  Yes on accusations, so that the investigators' vote meets accusers it must turn down. Fictitious
+  play keeps every past policy; a league of a few recent ones forgets the weak and off-style
+  opponents, and learners trained only against skilled play lose to them;
 - ``fixed``: the policies of `Args.opponents_from`, the whole pool of an exploitability run; they
   never leave and nothing else joins.
 

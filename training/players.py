@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import torch
 
+from rlyeh_env.accuser import ACCUSATION_VOTE
 from rlyeh_env.engine import Role
 from rlyeh_env.engine.actions import ACCUSE, MAX_OFFSET, NUM_ACTIONS, VOTE_YES
-from rlyeh_env.engine.cards import VoteKind
 from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.policy.network import ActorCritic, decide
@@ -25,7 +25,6 @@ from .config import Args
 
 ROLES = (Role.INVESTIGATOR, Role.CULTIST)  # also the order the learners' networks are initialised in
 _IS_CULTIST = SEAT_LAYOUT.starts["me.role"] + Role.CULTIST  # the seat's own role, one-hot
-_ACCUSATION_VOTE = SEAT_LAYOUT.starts["decision.vote_kind"] + VoteKind.ACCUSATION
 
 
 @dataclass(eq=False)
@@ -76,7 +75,7 @@ def bluff(actions: torch.Tensor, obs: torch.Tensor, mask: torch.Tensor, rate: fl
     if bluffing.any():
         seats = torch.multinomial(accusable[bluffing].float(), 1, generator=generator).squeeze(1)
         actions[bluffing] = ACCUSE + seats
-    voting = cultist & ~bluffing & mask[:, VOTE_YES].bool() & (obs[:, _ACCUSATION_VOTE] > 0.5)
+    voting = cultist & ~bluffing & mask[:, VOTE_YES].bool() & (obs[:, ACCUSATION_VOTE] > 0.5)
     actions[voting] = VOTE_YES
     return actions
 
