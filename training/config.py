@@ -23,11 +23,14 @@ ANCHOR_MODIFIERS = (GREEDY_ANCHOR, BLUFF_ANCHOR)
 BACKENDS = ("local", "ray")  # training/workers.py, training/ray_workers.py
 
 
-def anchor_source(anchor: str) -> str:
-    """An anchor's policies, without its modifiers (`ANCHOR_MODIFIERS`, in any order)."""
-    while anchor.endswith(ANCHOR_MODIFIERS):
-        anchor = anchor[:anchor.rindex(":")]
-    return anchor
+def split_anchor(name: str) -> tuple[str, tuple[str, ...]]:
+    """An anchor (or a league entry's name) as its policies and its trailing modifiers
+    (`ANCHOR_MODIFIERS`, in any order): `v1:greedy:bluffs` -> (`v1`, (`:greedy`, `:bluffs`))."""
+    modifiers = []
+    while name.endswith(ANCHOR_MODIFIERS):
+        cut = name.rindex(":")
+        name, modifiers = name[:cut], [name[cut:], *modifiers]
+    return name, tuple(modifiers)
 
 
 @dataclass(frozen=True)
@@ -250,7 +253,7 @@ class Args:
              "exploiter_share and finetune_decisions all 0: the learners play the fixed opponents only"),
             (len(set(self.league_anchors)) == len(self.league_anchors)
              and all(a in BUILT_IN_ANCHORS + SHIPPED_VERSIONS or a.endswith(".pt")
-                     for a in (anchor_source(anchor) for anchor in self.league_anchors)),
+                     for a in (split_anchor(anchor)[0] for anchor in self.league_anchors)),
              f"league_anchors must each be {', '.join(BUILT_IN_ANCHORS + SHIPPED_VERSIONS)} or a checkpoint path "
              f"ending in .pt, optionally followed by {' and '.join(ANCHOR_MODIFIERS)}, each once, got "
              f"{self.league_anchors}"),

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from rlyeh_env.engine import Role
 from rlyeh_env.policy.network import ActorCritic
 
-from .config import BLUFF_ANCHOR, GREEDY_ANCHOR, Args
+from .config import BLUFF_ANCHOR, GREEDY_ANCHOR, Args, split_anchor
 from .players import ROLES, NetPlayer
 
 KINDS = ("snapshot", "exploiter", "anchor", "fixed")
@@ -68,9 +68,9 @@ class Entry:
 def frozen_player(net: ActorCritic, name: str, bluff_rate: float) -> NetPlayer:
     """A league entry's player: greedy, and bluffing at `bluff_rate`, when its name's modifiers
     say so (the name travels to the rollout workers with the weights, and into saved leagues)."""
-    modifiers = name.split(":")[1:]
-    return NetPlayer(net, name, greedy=GREEDY_ANCHOR[1:] in modifiers,
-                     bluff_rate=bluff_rate if BLUFF_ANCHOR[1:] in modifiers else 0.0)
+    _, modifiers = split_anchor(name)
+    return NetPlayer(net, name, greedy=GREEDY_ANCHOR in modifiers,
+                     bluff_rate=bluff_rate if BLUFF_ANCHOR in modifiers else 0.0)
 
 
 def pfsp_weight(win_rate: float, weighting: str, power: float) -> float:

@@ -32,7 +32,7 @@ from rlyeh_env.policy.shipped import SHIPPED_VERSIONS, shipped_checkpoint
 from rlyeh_env.progress import progress_bar
 
 from .collector import Collector
-from .config import Args, anchor_source
+from .config import Args, split_anchor
 from .evaluation import evaluate_against_bots
 from .interrupts import TrainingInterrupted, interrupt_deferred
 from .opponents import Matchmaker, learner_won
@@ -90,8 +90,8 @@ class Trainer:
         now, checkpoints loaded and checked now; warm-start is None until PPO starts."""
         anchors = []
         for anchor in self.args.league_anchors:
-            source = anchor_source(anchor)
-            suffix = anchor[len(source):]  # its modifiers: how the league plays an entry of that name
+            source, modifiers = split_anchor(anchor)
+            suffix = "".join(modifiers)  # how the league plays an entry of that name
             if source == "warm-start":
                 anchors.append((anchor, None))
             elif source == "untrained":
