@@ -9,6 +9,11 @@ defined, so the ratings are shifted to have mean 0 over all of them; an investig
 above a cultist rating means those investigators are favoured against those cultists. The 95%
 intervals come from a parametric bootstrap: every cell's wins are redrawn from its observed
 rate, and the fit is repeated.
+
+A rating averages over the opponents in the matrix; `worst_cases` gives the other yardstick of a
+self-play result, each player's result against its strongest opponent there. The two disagree
+when play is not transitive (investigators tuned to one cultist's habits), which hidden-role
+self-play is prone to.
 """
 
 from __future__ import annotations
@@ -29,6 +34,31 @@ class Rating:
     elo: float
     low: float
     high: float
+
+
+@dataclass(frozen=True)
+class WorstCase:
+    name: str
+    role: str  # "investigator" or "cultist"
+    opponent: str  # the player whose other side does best against this one
+    investigators_win: float  # the investigators' win rate in that cell
+
+
+def worst_cases(names: list[str], rates: np.ndarray) -> list[WorstCase]:
+    """Each player's worst cell of the matrix `rates[a, b]` (investigators of a against the
+    cultists of b): its investigators' lowest win rate, its cultists' highest loss rate, and the
+    opponent it came from. The first of equal cells counts."""
+    n = len(names)
+    if rates.shape != (n, n):
+        raise ValueError(f"rates must be {n} x {n} for {n} players")
+    out = []
+    for i, name in enumerate(names):
+        j = int(np.argmin(rates[i]))
+        out.append(WorstCase(name, "investigator", names[j], float(rates[i, j])))
+    for j, name in enumerate(names):
+        i = int(np.argmax(rates[:, j]))
+        out.append(WorstCase(name, "cultist", names[i], float(rates[i, j])))
+    return out
 
 
 def fit(names: list[str], wins: np.ndarray, games: np.ndarray, iterations: int = 50) -> tuple[np.ndarray, np.ndarray]:

@@ -7,7 +7,10 @@ Players are named as everywhere (`random`, `heuristic`, `checkpoint`, a checkpoi
 (investigators of A, cultists of B) cell is played at every size by the one tournament runner,
 on the same deals. Prints the matrix of the investigators' win rates per size, and one rating
 per role per player (Bradley-Terry on the Elo scale with 95% bootstrap intervals,
-`rlyeh_env/ratings.py`), fitted on the games of all sizes together; `--plot` draws both.
+`rlyeh_env/ratings.py`), fitted on the games of all sizes together; `--plot` draws both. Then
+each player's worst case per size: its investigators' lowest win rate in the matrix and its
+cultists' highest loss, with the opponent's name (a rating averages over the opponents named;
+the worst case is the self-play yardstick, the result against the strongest of them).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import numpy as np  # noqa: E402
 from rlyeh_env.arguments import ArgumentParser, add_tournament_options, at_least, fail, output_file, rules_config  # noqa: E402
 from rlyeh_env.files import atomic_write_text  # noqa: E402
 from rlyeh_env.players import check_checkpoints, check_player  # noqa: E402
-from rlyeh_env.ratings import Rating, ratings  # noqa: E402
+from rlyeh_env.ratings import Rating, WorstCase, ratings, worst_cases  # noqa: E402
 from rlyeh_env.tournament import POLICIES, TournamentError, tournament_results, until_interrupted  # noqa: E402
 
 
@@ -64,9 +67,13 @@ def main(argv: list[str] | None = None) -> int:
         print(matrix_table(names, wins[k] / games[k]))
     print("\nRatings (Bradley-Terry, Elo scale, 95% bootstrap interval; all sizes together)\n")
     print(ratings_table(rated))
+    worst = {size: worst_cases(names, wins[k] / games[k]) for k, size in enumerate(args.sizes)}
+    print("\nWorst cases: each side's result against its strongest opponent here (investigators' win rate)\n")
+    print(worst_table(names, worst))
     if args.json:
         data = {"players": names, "sizes": args.sizes, "games": args.games, "seed": args.seed,
-                "wins": wins.tolist(), "played": games.tolist(), "ratings": [vars(r) for r in rated]}
+                "wins": wins.tolist(), "played": games.tolist(), "ratings": [vars(r) for r in rated],
+                "worst_cases": {str(size): [vars(w) for w in cases] for size, cases in worst.items()}}
         atomic_write_text(args.json, json.dumps(data, indent=1))
         print(f"\nsaved {args.json}")
     if args.plot:
@@ -87,6 +94,19 @@ def ratings_table(rated: list[Rating]) -> str:
     lines = ["| player | role | rating | 95% interval |", "|---|---|---|---|"]
     for r in sorted(rated, key=lambda r: (r.role, -r.elo)):
         lines.append(f"| {Path(r.name).name} | {r.role} | {r.elo:+.0f} | {r.low:+.0f} to {r.high:+.0f} |")
+    return "\n".join(lines)
+
+
+def worst_table(names: list[str], worst: dict[int, list[WorstCase]]) -> str:
+    """One row per player and role, one column per size: `rate (opponent)`."""
+    sizes = list(worst)
+    lines = ["| player | role | " + " | ".join(f"{size} players" for size in sizes) + " |",
+             "|---|---|" + "---|" * len(sizes)]
+    for k in range(2 * len(names)):
+        first = worst[sizes[0]][k]
+        cells = [f"{100 * worst[size][k].investigators_win:.1f}% ({Path(worst[size][k].opponent).name})"
+                 for size in sizes]
+        lines.append(f"| {Path(first.name).name} | {first.role} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 

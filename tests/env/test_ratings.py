@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rlyeh_env.ratings import ELO, fit, ratings
+from rlyeh_env.ratings import ELO, fit, ratings, worst_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,6 +60,23 @@ def test_mismatched_tables_are_refused():
         fit(["a", "b"], np.zeros((3, 3)), np.ones((3, 3)))
 
 
+def test_worst_cases_name_each_sides_strongest_opponent():
+    # Not transitive: a's investigators crush c's cultists but lose to b's; the worst cell is not
+    # the one a rating would suggest.
+    rates = np.array([[0.50, 0.10, 0.90],
+                      [0.60, 0.40, 0.20],
+                      [0.30, 0.70, 0.55]])
+    worst = {(w.name, w.role): (w.opponent, w.investigators_win) for w in worst_cases(["a", "b", "c"], rates)}
+    assert worst == {("a", "investigator"): ("b", 0.10), ("b", "investigator"): ("c", 0.20),
+                     ("c", "investigator"): ("a", 0.30), ("a", "cultist"): ("b", 0.60),
+                     ("b", "cultist"): ("c", 0.70), ("c", "cultist"): ("a", 0.90)}
+
+
+def test_worst_cases_refuse_a_mismatched_matrix():
+    with pytest.raises(ValueError, match="2 x 2"):
+        worst_cases(["a", "b"], np.zeros((2, 3)))
+
+
 def test_the_crossplay_script_prints_and_saves_the_matrix_and_ratings(tmp_path):
     out, picture = tmp_path / "crossplay.json", tmp_path / "crossplay.png"
     done = subprocess.run(
@@ -73,4 +90,10 @@ def test_the_crossplay_script_prints_and_saves_the_matrix_and_ratings(tmp_path):
     data = json.loads(out.read_text())
     assert data["players"] == ["random", "heuristic"] and np.array(data["played"]).shape == (2, 2, 2)
     assert np.all(np.array(data["played"]) == 6) and len(data["ratings"]) == 4
+    rates = np.array(data["wins"]) / np.array(data["played"])
+    for k, size in enumerate(data["sizes"]):  # the saved worst cases are the matrix's own extremes
+        cases = {(w["name"], w["role"]): w["investigators_win"] for w in data["worst_cases"][str(size)]}
+        assert cases[("heuristic", "investigator")] == rates[k, 1].min()
+        assert cases[("random", "cultist")] == rates[k, :, 0].max()
+    assert "| heuristic | cultist |" in done.stdout.split("Worst cases")[1]
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
