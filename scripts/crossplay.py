@@ -62,12 +62,13 @@ def main(argv: list[str] | None = None) -> int:
         cell = (args.sizes.index(r.num_players), index[r.investigators], index[r.cultists])
         wins[cell], games[cell] = r.investigator_wins, r.games
     rated = ratings(names, wins.sum(0), games.sum(0), bootstrap=args.bootstrap, seed=args.seed)
+    rates = wins / games  # per size: the investigators' win rate of every cell
     for k, size in enumerate(args.sizes):
         print(f"\nInvestigators' win rate at {size} players (rows: investigators, columns: cultists)\n")
-        print(matrix_table(names, wins[k] / games[k]))
+        print(matrix_table(names, rates[k]))
     print("\nRatings (Bradley-Terry, Elo scale, 95% bootstrap interval; all sizes together)\n")
     print(ratings_table(rated))
-    worst = {size: worst_cases(names, wins[k] / games[k]) for k, size in enumerate(args.sizes)}
+    worst = {size: worst_cases(names, rates[k]) for k, size in enumerate(args.sizes)}
     print("\nWorst cases: each side's result against its strongest opponent here (investigators' win rate)\n")
     print(worst_table(names, worst))
     if args.json:
