@@ -112,7 +112,7 @@ class Args:
     pfsp_prior_games: float = 4.0
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     league_anchors: tuple[str, ...] = ()
-    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v1: checkpoints/rlyeh_v1.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays), and followed by :bluffs its cultists accuse a random legal seat at league_bluff_rate and vote Yes on every accusation (so the learners' investigators meet skilled cultists who accuse); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp"""
+    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v1: checkpoints/rlyeh_v1.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays), and followed by :bluffs its cultists accuse a random legal seat at league_bluff_rate and vote Yes on every accusation (so the learners' investigators meet skilled cultists who accuse); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp; a resumed run keeps its anchors and may add shipped versions or checkpoint files after them (an exploiter found by scripts/exploit.py, so the learners train against it)"""
     league_bluff_rate: float = 0.1
     """how often the cultists of a league anchor named NAME:bluffs accuse, at their decisions where accusing is legal (rlyeh_env/accuser.py, BluffingCultist's rule)"""
     league_anchor_pfsp: str = "uniform"
@@ -387,24 +387,33 @@ PRESETS: dict[str, dict] = {
         **SHIPPED_NETWORK_AND_SPEED,
     ),
     "league": _LEAGUE,
-    # A second run after `league` (its bots are candidates, not shipped: checkpoints/README.md,
-    # "After v1: the accusation step"). The league alone
-    # leaves its investigators in a coordination trap, finding the cultist (belief AUC 0.99) but
-    # never accusing, because nobody votes Yes on an accusation, so every accusation fails. The
-    # learners start from the league run's bots and first clone them with one change: their
+    # A second run after `league`, from v1 (the acc5 run of checkpoints/README.md, "After v1: the
+    # accusation step"; its bots are candidates, not shipped).
+    # The league alone leaves its investigators in a coordination trap, finding the cultist
+    # (belief AUC 0.99) but never accusing, because nobody votes Yes on an accusation, so every
+    # accusation fails. The learners start from v1 and first clone it with two changes: its
     # investigators accuse a seat their belief head gives P >= 0.9 and vote Yes on an accusation
-    # exactly when they give the accused P >= 0.5 (rlyeh_env/accuser.py). Then 30M decisions of
-    # the same league self-play. Its anchors are the league run's: its warm start, the
-    # heuristic's clone (sampled and greedy), and the untrained network, so the scripted styles
-    # keep their share of the games.
+    # exactly when they give the accused P >= 0.5 (rlyeh_env/accuser.py), and its cultists accuse
+    # a random legal seat at 8% of their decisions where they may, voting Yes on every
+    # accusation. Then 12M decisions of league self-play with the 4-player table drawn twice as
+    # often (where the lone cultist gave up in earlier runs). The anchors keep the scripted styles
+    # and accusing cultists in the games: the heuristic's clone sampled, greedy and bluffing, the
+    # untrained network plain and bluffing, and v1 plain and bluffing (bluffing: its cultists
+    # accuse at random and vote Yes, so that voting Yes on anyone's accusation costs the learners'
+    # investigators). The heuristic's clone comes first, from the hclone run copied to
+    # runs/warm_start.pt (checkpoints/README.md gives the commands).
     "accuse": dict(
         _LEAGUE,
         run_name="accuse",
-        init_from="runs/league/policies.pt",
-        imitation_teacher="runs/league/policies.pt",
+        total_decisions=12_000_000,
+        init_from="v1",
+        imitation_teacher="v1",
         imitation_accuse_at=0.9,
         imitation_vote_at=0.5,
-        league_anchors=("runs/league/warm_start.pt", "runs/league/warm_start.pt:greedy", "untrained"),
+        imitation_cultist_accuse_rate=0.08,
+        table_sizes=(4, 4, 5, 6, 7, 8),
+        league_anchors=("runs/warm_start.pt", "runs/warm_start.pt:greedy", "untrained", "untrained:bluffs",
+                        "checkpoints/rlyeh_v1.pt", "runs/warm_start.pt:bluffs", "checkpoints/rlyeh_v1.pt:bluffs"),
     ),
 }
 

@@ -66,7 +66,7 @@ class Trainer:
         self.exploiter_optimizers = {role: self._optimizer(p.net) for role, p in self.exploiters.items()}
         # The league's anchors, read now so that a bad path fails before any work; they join when
         # PPO starts (after the warm start). A resumed run has them in its saved league already.
-        self._anchors = self._read_anchors() if fresh else []
+        self._anchors = self._read_anchors(args.league_anchors) if fresh else []
         if args.init_from and fresh:
             _load_policies_into(args.init_from, self.nets)
         self._restart_exploiters()
@@ -85,11 +85,11 @@ class Trainer:
         self.history: list[dict] = []  # one row of figures per update
         self.run_dir = Path(args.runs_dir) / args.run_name
 
-    def _read_anchors(self) -> list[tuple[str, dict | None]]:
-        """(name, networks per role) of every `league_anchors` entry: the untrained ones copied
-        now, checkpoints loaded and checked now; warm-start is None until PPO starts."""
+    def _read_anchors(self, league_anchors) -> list[tuple[str, dict | None]]:
+        """(name, networks per role) of each of `league_anchors`: the untrained ones copied now,
+        checkpoints loaded and checked now; warm-start is None until PPO starts."""
         anchors = []
-        for anchor in self.args.league_anchors:
+        for anchor in league_anchors:
             source, modifiers = split_anchor(anchor)
             suffix = "".join(modifiers)  # how the league plays an entry of that name
             if source == "warm-start":
@@ -110,6 +110,30 @@ class Trainer:
         for name, nets in self._anchors:
             self.matchmaker.add_anchors(nets or self.nets, name)
         self._anchors = []
+
+    def _join_resumed_league(self, saved_anchors) -> None:
+        """Anchors given to a resumed run beyond its saved ones join its league now (for example
+        an exploiter that `scripts/exploit.py` found, so the learners train against it). A saved
+        anchor cannot leave, and only a shipped version or a checkpoint file can join: warm-start
+        and untrained name the networks the run started from, which a resumed run no longer has."""
+        gone = [anchor for anchor in saved_anchors if anchor not in self.args.league_anchors]
+        if gone:
+            raise ValueError(f"league_anchors: a resumed league keeps its anchors ({', '.join(saved_anchors)}); "
+                             f"{', '.join(gone)} cannot leave it: give the saved ones, then those to add")
+        added = [anchor for anchor in self.args.league_anchors if anchor not in saved_anchors]
+        late = [anchor for anchor in added if split_anchor(anchor)[0] in ("warm-start", "untrained")]
+        if late:
+            raise ValueError(f"league_anchors: {', '.join(late)} cannot join a resumed league (it names the "
+                             "networks the run started from); add a shipped version or a checkpoint file")
+        anchors = self._read_anchors(added)
+        taken = {entry.name for role in ROLES for entry in self.matchmaker.league.entries[role]}
+        clash = sorted(name for name, _ in anchors
+                       if any(f"{role.name.lower()}@anchor-{name}" in taken for role in ROLES))
+        if clash:
+            raise ValueError(f"league_anchors: the league already has an anchor named {', '.join(clash)}: give the "
+                             "file another name")
+        self._anchors = anchors
+        self._add_anchors()
 
     def _optimizer(self, net) -> torch.optim.Optimizer:
         return torch.optim.Adam(net.parameters(), lr=self.args.learning_rate, eps=1e-5)
@@ -404,6 +428,7 @@ class Trainer:
         except (KeyError, RuntimeError, ValueError) as err:
             raise CheckpointError(f"{path}: the saved networks do not fit these settings: {err}") from err
         trainer.matchmaker.load_state_dict(data["pool"])
+        trainer._join_resumed_league(saved.league_anchors)
         trainer.rng.setstate(_decode_random_state(data["rng"]["python"]))
         trainer.sample_generator.set_state(data["rng"]["sample"])
         trainer.shuffle_generator.set_state(data["rng"]["shuffle"])

@@ -435,3 +435,28 @@ def test_bluffing_anchors_are_named_so_and_keep_it_in_a_saved_league(tmp_path):
         Args(league_anchors=("untrained:bluff",))
     with pytest.raises(ValueError, match="league_bluff_rate must be in"):
         Args(league_bluff_rate=1.5)
+
+
+def test_a_resumed_league_takes_new_anchors_and_keeps_its_records(tmp_path):
+    """`--resume` with more `--league-anchors`: the saved entries keep their records and the new
+    ones join after them (an exploiter found by scripts/exploit.py, say); a saved anchor cannot
+    leave, and warm-start or untrained cannot join late."""
+    source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
+    source.export_policies(tmp_path / "found.pt")
+    trainer = _league_trainer(tmp_path, league_anchors=("untrained",))
+    trainer.train_one_update()
+    trainer.save(trainer.run_dir / "checkpoint.pt")
+    saved = {role: [(e.name, e.kind, e.games, e.wins) for e in trainer.matchmaker.league.entries[role]] for role in ROLES}
+    assert sum(games for _, _, games, _ in saved[Role.CULTIST]) > 0, "records to keep"
+    resumed = Trainer.resume(trainer.run_dir / "checkpoint.pt", league_anchors=("untrained", str(tmp_path / "found.pt")))
+    for role in ROLES:
+        entries = resumed.matchmaker.league.entries[role]
+        assert [(e.name, e.kind, e.games, e.wins) for e in entries[:-1]] == saved[role]
+        assert (entries[-1].name, entries[-1].kind, entries[-1].games) == (f"{role.name.lower()}@anchor-found", "anchor", 0)
+        assert torch.equal(entries[-1].player.net.actor.weight, source.nets[role].actor.weight)
+    unchanged = Trainer.resume(trainer.run_dir / "checkpoint.pt")
+    assert [e.name for e in unchanged.matchmaker.league.entries[Role.CULTIST]] == [n for n, *_ in saved[Role.CULTIST]]
+    with pytest.raises(ValueError, match="untrained cannot leave it"):
+        Trainer.resume(trainer.run_dir / "checkpoint.pt", league_anchors=(str(tmp_path / "found.pt"),))
+    with pytest.raises(ValueError, match="warm-start cannot join a resumed league"):
+        Trainer.resume(trainer.run_dir / "checkpoint.pt", league_anchors=("untrained", "warm-start"))
