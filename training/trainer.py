@@ -65,7 +65,8 @@ class Trainer:
         self.exploiters = exploiter_players(args)
         self.exploiter_optimizers = {role: self._optimizer(p.net) for role, p in self.exploiters.items()}
         # The league's anchors, read now so that a bad path fails before any work; they join when
-        # PPO starts (after the warm start). A resumed run has them in its saved league already.
+        # PPO starts (after the warm start). A resumed run has them in its saved league already
+        # (and any it is given beyond those join in `resume`: _join_resumed_league).
         self._anchors = self._read_anchors(args.league_anchors) if fresh else []
         if args.init_from and fresh:
             _load_policies_into(args.init_from, self.nets)
