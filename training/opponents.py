@@ -55,6 +55,11 @@ def learner_won(game: FinishedGame) -> bool:
     return game.investigators_won == game.tags["learner"].startswith("investigator")
 
 
+def anchor_entry_name(role: Role, name: str) -> str:
+    """The league entry name of anchor `name` in `role` (records are kept by name)."""
+    return f"{role.name.lower()}@anchor-{name}"
+
+
 class Matchmaker:
     def __init__(self, args: Args, learners: dict[Role, NetPlayer], rng: random.Random,
                  exploiters: dict[Role, NetPlayer] | None = None):
@@ -95,7 +100,7 @@ class Matchmaker:
     def add_anchors(self, nets: dict[Role, ActorCritic], name: str) -> None:
         """Permanent entries of both roles (`league_anchors`)."""
         for role in ROLES:
-            self.league.add(role, nets[role], f"{role.name.lower()}@anchor-{name}", "anchor")
+            self.league.add(role, nets[role], anchor_entry_name(role, name), "anchor")
 
     def add_fixed(self, nets: dict[Role, ActorCritic], name: str) -> None:
         """The fixed opponents of an exploitability run."""

@@ -35,7 +35,7 @@ from .collector import Collector
 from .config import Args, split_anchor
 from .evaluation import evaluate_against_bots
 from .interrupts import TrainingInterrupted, interrupt_deferred
-from .opponents import Matchmaker, learner_won
+from .opponents import Matchmaker, anchor_entry_name, learner_won
 from .players import ROLES, exploiter_players, learner_players, trainee_key, trainees
 from .ppo import ppo_update
 from .workers import RolloutWorkers, to_numpy
@@ -129,7 +129,7 @@ class Trainer:
         anchors = self._read_anchors(added)
         taken = {entry.name for role in ROLES for entry in self.matchmaker.league.entries[role]}
         clash = sorted(name for name, _ in anchors
-                       if any(f"{role.name.lower()}@anchor-{name}" in taken for role in ROLES))
+                       if any(anchor_entry_name(role, name) in taken for role in ROLES))
         if clash:
             raise ValueError(f"league_anchors: the league already has an anchor named {', '.join(clash)}: give the "
                              "file another name")
