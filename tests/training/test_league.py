@@ -460,3 +460,17 @@ def test_a_resumed_league_takes_new_anchors_and_keeps_its_records(tmp_path):
         Trainer.resume(trainer.run_dir / "checkpoint.pt", league_anchors=(str(tmp_path / "found.pt"),))
     with pytest.raises(ValueError, match="warm-start cannot join a resumed league"):
         Trainer.resume(trainer.run_dir / "checkpoint.pt", league_anchors=("untrained", "warm-start"))
+
+
+def test_a_resumed_league_refuses_a_new_anchor_named_like_a_saved_one(tmp_path):
+    """The league keeps its records by name: a new file whose name matches a saved anchor's
+    would mix two opponents' win rates, so it is refused with a message saying to rename it."""
+    source = _league_trainer(tmp_path, run_name="source", exploiter_share=0.0)
+    (tmp_path / "other").mkdir()
+    source.export_policies(tmp_path / "found.pt")
+    source.export_policies(tmp_path / "other" / "found.pt")
+    trainer = _league_trainer(tmp_path, league_anchors=(str(tmp_path / "found.pt"),))
+    trainer.save(trainer.run_dir / "checkpoint.pt")
+    with pytest.raises(ValueError, match="already has an anchor named found: give the file another name"):
+        Trainer.resume(trainer.run_dir / "checkpoint.pt",
+                       league_anchors=(str(tmp_path / "found.pt"), str(tmp_path / "other" / "found.pt")))
