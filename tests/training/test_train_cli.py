@@ -301,3 +301,34 @@ def test_num_workers_is_another_name_for_rollout_workers():
         command = parse_train_command(argv)
         assert command.args.rollout_workers == 3 and command.args.backend == "ray"
         assert command.overrides == {"rollout_workers": 3, "backend": "ray"}
+
+
+def test_the_v2_recipe_script_chains_commands_that_parse(saved):
+    """scripts/train_v2.sh (the v2 candidate's recipe), printed by DRY_RUN=1: every train.py line parses, every
+    run it resumes was trained before it, and every file it names as an anchor or start was
+    written by an earlier step (or is a shipped checkpoint)."""
+    import subprocess
+
+    printed = subprocess.run(["bash", str(ROOT / "scripts/train_v2.sh")], env={"DRY_RUN": "1", "PATH": "/usr/bin:/bin"},
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+    runs, files, trained = set(), set(), []
+    for line in printed:
+        words = line.split()
+        if words[:1] == ["cp"]:
+            assert Path(words[1]).parent.name in runs or words[1] in files or words[1].startswith("runs/exploit-"), line
+            files.add(words[2])
+        elif "scripts/exploit.py" in words:
+            assert Path(words[words.index("scripts/exploit.py") + 1]).parent.name in runs, line
+        elif "scripts/train.py" in words:
+            argv = words[words.index("scripts/train.py") + 1:]
+            command = parse_train_command(argv)
+            if command.resume:
+                assert command.resume.parent.name in runs, f"resumes a run not trained before: {line}"
+            named = [*command.args.league_anchors, command.args.init_from] if not command.resume else \
+                list(command.overrides.get("league_anchors", ()))
+            for source in (anchor.split(":")[0] for anchor in named if anchor):
+                assert source in ("untrained", "warm-start", "v1") or source.startswith("checkpoints/") or source in files \
+                    or Path(source).parent.name in runs, f"{source} is not made before {line}"
+            runs.add(argv[argv.index("--run-name") + 1])
+            trained.append(argv[argv.index("--run-name") + 1])
+    assert trained[0] == "hclone" and trained[-1] == "acc13" and len(trained) == 9
