@@ -4,8 +4,8 @@
 #
 # v1's bots, cloned accusing on their belief, train in the league (acc5, acc7); then rounds in the
 # manner of PSRO: scripts/exploit.py trains a best response to each side of the round's result,
-# and the next round trains against those exploiters as league anchors (acc8-acc11); a last
-# rounds (acc12, acc13) train only the investigators, against every cultist the rounds produced.
+# and the next round trains against those exploiters as league anchors (acc8-acc11); the last
+# two runs (acc12, acc13) train only the investigators, against every cultist the rounds produced.
 # acc13's policies.pt is the candidate: acc13's investigators and acc11's cultists.
 #
 # About 3 hours on 2 cores with native bfloat16. A finished step is skipped and an interrupted
@@ -69,19 +69,19 @@ train acc11 --resume runs/acc10/checkpoint.pt --run-name acc11 --total-decisions
 exploit acc11
 for name in acc9 acc10 acc11; do run cp "runs/$name/policies.pt" "runs/${name}_main.pt"; done
 
+# Every cultist the rounds produced (with the clone and v1, plain and bluffing): the anchors of
+# the investigator-only runs.
+CULTISTS="runs/warm_start.pt runs/warm_start.pt:bluffs checkpoints/rlyeh_v1.pt checkpoints/rlyeh_v1.pt:bluffs
+    runs/acc9_main.pt runs/acc10_main.pt runs/acc11_main.pt runs/acc7_cult_exploiter.pt runs/acc8_cult_exploiter.pt
+    runs/acc9_cult_exploiter.pt runs/acc10_cult_exploiter.pt runs/acc11_cult_exploiter.pt"
+
 # The investigators alone, from acc11, against every cultist above in every game (hard PFSP,
 # sharper), the 4- and 5-seat tables twice: the rounds' investigators lost most there.
 train acc12 --preset accuse --run-name acc12 --init-from runs/acc11/policies.pt --imitation-decisions 0 \
     --learner-sides investigator --opponent-latest 0 --exploiter-share 0 --league-anchor-share 1.0 \
     --league-anchor-pfsp hard --pfsp-power 3 --learning-rate 1e-4 --table-sizes 4 4 5 5 6 7 8 \
-    --total-decisions 8000000 --league-anchors runs/warm_start.pt runs/warm_start.pt:bluffs \
-    checkpoints/rlyeh_v1.pt checkpoints/rlyeh_v1.pt:bluffs runs/acc9_main.pt runs/acc10_main.pt runs/acc11_main.pt \
-    runs/acc7_cult_exploiter.pt runs/acc8_cult_exploiter.pt runs/acc9_cult_exploiter.pt \
-    runs/acc10_cult_exploiter.pt runs/acc11_cult_exploiter.pt
+    --total-decisions 8000000 --league-anchors $CULTISTS
 exploit acc12
 train acc13 --resume runs/acc12/checkpoint.pt --run-name acc13 --total-decisions 16000000 \
-    --league-anchors runs/warm_start.pt runs/warm_start.pt:bluffs \
-    checkpoints/rlyeh_v1.pt checkpoints/rlyeh_v1.pt:bluffs runs/acc9_main.pt runs/acc10_main.pt runs/acc11_main.pt \
-    runs/acc7_cult_exploiter.pt runs/acc8_cult_exploiter.pt runs/acc9_cult_exploiter.pt \
-    runs/acc10_cult_exploiter.pt runs/acc11_cult_exploiter.pt runs/acc12_cult_exploiter.pt
+    --league-anchors $CULTISTS runs/acc12_cult_exploiter.pt
 echo "== done: runs/acc13/policies.pt is checkpoints/candidates/acc13.pt"
