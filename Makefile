@@ -15,7 +15,7 @@ TORCH_SPEC ?= torch==2.13.0
 THREADS2 := OMP_NUM_THREADS=2 MKL_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2
 THREADS1 := OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
-.PHONY: venv test test-slow test-browser play serve bench bench-web balance calibrate train train-smoke evaluate bench-train bench-ray clean
+.PHONY: venv test test-slow test-browser play serve bench bench-web balance calibrate train train-v1 train-smoke evaluate bench-train bench-ray clean
 
 venv: $(STAMP)
 
@@ -61,11 +61,15 @@ balance: venv
 calibrate: venv
 	$(THREADS2) $(PY) scripts/calibrate.py --hour-offsets -1 0 1 --games 1000
 
-# The recipe of the shipped bots (checkpoints/README.md), one run of the `league` preset on 2
-# cores: a warm start cloning the heuristic, then 30M PPO decisions of self-play only against a
-# league of past snapshots, exploiters and anchors (about 70 min; rollouts in 2 worker processes).
-# runs/league/policies.pt is checkpoints/rlyeh_v1.pt.
+# The recipe of the shipped bots (checkpoints/README.md): scripts/train_v2.sh, the chain of runs
+# from v1 (accusing warm start, league, PSRO rounds against exploiters, one-side runs against
+# every past policy); about 3 hours on 2 cores with native bfloat16. A finished step is skipped
+# and an interrupted one resumed, so running it again after a stop loses nothing.
 train: venv
+	$(THREADS2) PY=$(PY) bash scripts/train_v2.sh
+
+# v1's recipe, one run of the `league` preset (about 70 min): runs/league/policies.pt is rlyeh_v1.pt.
+train-v1: venv
 	$(THREADS2) $(PY) scripts/train.py --preset league
 
 train-smoke: venv

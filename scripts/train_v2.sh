@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The recipe of the v2 candidate, checkpoints/candidates/acc13.pt (checkpoints/README.md, "After
-# v1: the accusation step"; not shipped yet: its exploiters gain up to 6.7 points at 4 players).
+# The recipe of the shipped v2 bots, checkpoints/rlyeh_v2.pt (`make train`; checkpoints/README.md,
+# "v2" and "After v1: the accusation step").
 #
 # v1's bots, cloned accusing on their belief, train in the league (acc5, acc7); then rounds in the
 # manner of PSRO: scripts/exploit.py trains a best response to each side of the round's result,
 # and the next round trains against those exploiters as league anchors (acc8-acc11); the last
 # two runs (acc12, acc13) train only the investigators, against every cultist the rounds produced.
-# acc13's policies.pt is the candidate: acc13's investigators and acc11's cultists.
+# acc13's policies.pt is v2: acc13's investigators and acc11's cultists.
 #
 # About 3 hours on 2 cores with native bfloat16. A finished step is skipped and an interrupted
 # one resumed from its checkpoint, so the script can be run again after a stop. DRY_RUN=1 prints
@@ -84,4 +84,4 @@ train acc12 --preset accuse --run-name acc12 --init-from runs/acc11/policies.pt 
 exploit acc12
 train acc13 --resume runs/acc12/checkpoint.pt --run-name acc13 --total-decisions 16000000 \
     --league-anchors $CULTISTS runs/acc12_cult_exploiter.pt
-echo "== done: runs/acc13/policies.pt is checkpoints/candidates/acc13.pt"
+echo "== done: runs/acc13/policies.pt is checkpoints/rlyeh_v2.pt"

@@ -304,7 +304,7 @@ def test_num_workers_is_another_name_for_rollout_workers():
 
 
 def test_the_v2_recipe_script_chains_commands_that_parse(saved):
-    """scripts/train_v2.sh (the v2 candidate's recipe), printed by DRY_RUN=1: every train.py line parses, every
+    """scripts/train_v2.sh (the recipe of the shipped v2), printed by DRY_RUN=1: every train.py line parses, every
     run it resumes was trained before it, and every file it names as an anchor or start was
     written by an earlier step (or is a shipped checkpoint)."""
     import subprocess
