@@ -23,7 +23,11 @@ and fixed entries do not count towards it.
 Which entry a pool game draws is prioritised fictitious self-play (PFSP, as in AlphaStar's
 league): entry e is drawn with probability proportional to f(p_e), where p_e is the learner's
 win rate against e with `Args.pfsp_prior_games` pseudo-games at 50% added (so a new entry, with
-no record yet, counts as an even match and is drawn). With `Args.league_anchor_share`, that share
+no record yet, counts as an even match and is drawn). The league also keeps each entry's record
+per table size; with `Args.pfsp_by_size`, p_e is the learner's win rate at the size of
+`Args.table_sizes` where it is lowest (each size with its own prior), so that an opponent which
+beats the learner at one table size only is not hidden by the sizes where it does not: pooled
+records let a cultist exploiter that wins big at 5 seats look ordinary. With `Args.league_anchor_share`, that share
 of pool games draws among the anchors alone, weighted by `Args.league_anchor_pfsp`: anchors are
 there for coverage, and by `hard` the weakest of them (the untrained network) would hardly ever
 be drawn. The weightings:
@@ -41,7 +45,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rlyeh_env.engine import Role
 from rlyeh_env.policy.network import ActorCritic
@@ -59,6 +63,7 @@ class Entry:
     kind: str
     wins: float = 0.0  # the opposing main learner's wins against this entry (a draw counts 0.5)
     games: int = 0
+    by_size: dict[int, tuple[float, int]] = field(default_factory=dict)  # table size -> (wins, games)
 
     @property
     def name(self) -> str:
@@ -112,8 +117,19 @@ class League:
 
     def win_rate(self, entry: Entry) -> float:
         """The learner's win rate against `entry`, with the prior's pseudo-games at 50%."""
+        return self._smoothed(entry.wins, entry.games)
+
+    def _smoothed(self, wins: float, games: int) -> float:
         prior = self.args.pfsp_prior_games
-        return (entry.wins + 0.5 * prior) / (entry.games + prior) if entry.games + prior > 0 else 0.5
+        return (wins + 0.5 * prior) / (games + prior) if games + prior > 0 else 0.5
+
+    def win_rate_by_size(self, entry: Entry) -> dict[int, float]:
+        """The learner's win rate against `entry` at each table size of the run (with the prior)."""
+        return {n: self._smoothed(*entry.by_size.get(n, (0.0, 0))) for n in sorted(set(self.args.table_sizes))}
+
+    def pfsp_win_rate(self, entry: Entry) -> float:
+        """The p of the PFSP weighting: the pooled win rate, or with `pfsp_by_size` the lowest per size."""
+        return min(self.win_rate_by_size(entry).values()) if self.args.pfsp_by_size else self.win_rate(entry)
 
     def candidates(self, role: Role, anchors_only: bool = False) -> list[Entry]:
         """`role`'s entries, or its anchors alone (all entries while it has no anchors)."""
@@ -132,7 +148,7 @@ class League:
         anchors when the game is an anchor game."""
         entries = self.candidates(role, anchors_only)
         weighting = self.weighting(entries, anchors_only)
-        weights = [pfsp_weight(self.win_rate(e), weighting, self.args.pfsp_power) for e in entries]
+        weights = [pfsp_weight(self.pfsp_win_rate(e), weighting, self.args.pfsp_power) for e in entries]
         total = sum(weights)
         if total <= 0:  # every entry always beaten (or never): draw them evenly
             return [1.0 / len(weights)] * len(weights) if weights else []
@@ -149,22 +165,27 @@ class League:
 
     # -- records -----------------------------------------------------------------------------------
 
-    def record(self, name: str, learner_won: bool) -> None:
-        """One finished game of the main learner against entry `name` (ignored if it has left)."""
+    def record(self, name: str, learner_won: bool, num_players: int) -> None:
+        """One finished game of the main learner against entry `name` at a table of `num_players`
+        (ignored if the entry has left)."""
         for entries in self.entries.values():
             for entry in entries:
                 if entry.name == name:
                     entry.wins += float(learner_won)
                     entry.games += 1
+                    wins, games = entry.by_size.get(num_players, (0.0, 0))
+                    entry.by_size[num_players] = (wins + float(learner_won), games + 1)
                     return
 
-    def records(self) -> dict[str, tuple[float, int]]:
-        return {e.name: (e.wins, e.games) for entries in self.entries.values() for e in entries}
+    def records(self) -> dict[str, tuple[float, int, dict[int, tuple[float, int]]]]:
+        """Per entry name: (wins, games, {table size: (wins, games)}), the learner's."""
+        return {e.name: (e.wins, e.games, dict(e.by_size)) for entries in self.entries.values() for e in entries}
 
-    def set_records(self, records: dict[str, tuple[float, int]]) -> None:
+    def set_records(self, records: dict[str, tuple[float, int, dict[int, tuple[float, int]]]]) -> None:
         for entries in self.entries.values():
             for entry in entries:
-                entry.wins, entry.games = records.get(entry.name, (0.0, 0))
+                entry.wins, entry.games, by_size = records.get(entry.name, (0.0, 0, {}))
+                entry.by_size = dict(by_size)
 
     def table(self) -> dict:
         """The league's win-rate table (league.json): per role, every entry with its record, the
@@ -177,32 +198,38 @@ class League:
                 row = {
                     "name": entry.name, "kind": entry.kind, "games": entry.games, "learner_wins": entry.wins,
                     "learner_win_rate": round(self.win_rate(entry), 4), "draw_probability": round(p, 4),
+                    "learner_win_rate_by_size": {str(n): round(rate, 4) for n, rate in self.win_rate_by_size(entry).items()},
+                    "games_by_size": {str(n): games for n, (_, games) in sorted(entry.by_size.items())},
                 }
                 if entry.kind == "anchor":  # its chance in an anchor game (league_anchor_share)
                     row["anchor_draw_probability"] = round(next(anchor_odds), 4)
                 rows.append(row)
             out[role.name.lower()] = rows
-        return {"pfsp": self.args.pfsp, "pfsp_power": self.args.pfsp_power,
+        return {"pfsp": self.args.pfsp, "pfsp_power": self.args.pfsp_power, "pfsp_by_size": self.args.pfsp_by_size,
                 "league_anchor_pfsp": self.args.league_anchor_pfsp, "entries": out}
 
     # -- checkpoints ---------------------------------------------------------------------------------
 
     def state_dict(self) -> dict:
         return {
-            role.name: [(e.name, e.kind, e.wins, e.games, e.player.net.state_dict()) for e in self.entries[role]]
+            role.name: [(e.name, e.kind, e.wins, e.games, e.player.net.state_dict(), dict(e.by_size))
+                        for e in self.entries[role]]
             for role in ROLES
         }
 
     def load_state_dict(self, state: dict, template: dict[Role, ActorCritic]) -> None:
         """Entries as `state_dict` wrote them; `template` gives each role's network shape. Pools of
-        runs before the league (name, weights) load as unrecorded snapshots."""
+        runs before the league (name, weights) load as unrecorded snapshots, and leagues saved
+        before the per-size records (five fields) with none."""
         self.version += 1
         for role in ROLES:
             self.entries[role] = []
             for item in state[role.name]:
-                name, kind, wins, games, weights = item if len(item) == 5 else (item[0], "snapshot", 0.0, 0, item[1])
+                if len(item) == 2:
+                    item = (item[0], "snapshot", 0.0, 0, item[1])
+                name, kind, wins, games, weights, by_size = item if len(item) == 6 else (*item, {})
                 net = copy.deepcopy(template[role])
                 net.load_state_dict(weights)
                 net.requires_grad_(False)
                 player = frozen_player(net, name, self.args.league_bluff_rate)
-                self.entries[role].append(Entry(player, kind, float(wins), int(games)))
+                self.entries[role].append(Entry(player, kind, float(wins), int(games), dict(by_size)))

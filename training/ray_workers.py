@@ -142,7 +142,7 @@ class RayRolloutWorkers:
         league, refs = {}, {}
         for role, entries in state.items():
             league[role] = []
-            for name, kind, wins, games, weights in entries:
+            for name, kind, wins, games, weights, _ in entries:  # per-size records travel with every request
                 key = entry_key(name, weights)
                 refs[key] = self._refs.get(key) or self.ray.put(weights)
                 league[role].append((name, kind, wins, games, key))

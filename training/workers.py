@@ -78,7 +78,7 @@ def pack_batch(batch: dict) -> dict:
 class RolloutRequest:
     weights: dict[str, dict[str, np.ndarray]]  # trainee key (players.trainee_key) -> state dict
     pool: dict | None  # the league's state when its networks changed since the last request
-    records: dict[str, tuple[float, int]]  # the league's win-rate records, always
+    records: dict[str, tuple]  # the league's win-rate records (League.records), always
     finetune: bool
     seed: int
     learner_decisions: int

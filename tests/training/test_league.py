@@ -33,7 +33,7 @@ def _league_with_records(pfsp: str, records: list[tuple[int, int]], **changes) -
     for k, (wins, games) in enumerate(records):
         league.add(Role.CULTIST, tiny_net(k), f"cultist@u{k}", "snapshot")
         for g in range(games):
-            league.record(f"cultist@u{k}", g < wins)
+            league.record(f"cultist@u{k}", g < wins, 5)
     return league
 
 
@@ -63,7 +63,7 @@ def test_hard_pfsp_moves_to_the_opponent_that_starts_winning():
     before = league.probabilities(Role.CULTIST)
     assert before[0] == pytest.approx(before[1])
     for _ in range(20):  # the learner now loses to entry 1
-        league.record("cultist@u1", False)
+        league.record("cultist@u1", False, 5)
     after = league.probabilities(Role.CULTIST)
     assert after[1] > 0.7 > 0.3 > after[0], after  # weights (5/6)^2 against 1/4
 
@@ -90,7 +90,63 @@ def test_the_matchmaker_records_pool_games_from_the_learners_side():
         _finished({"learner": "both", "opponent": "latest"}, False),  # self-play: no entry involved
         _finished({"learner": "cultist", "opponent": "heuristic"}, False),
     ])
-    assert matchmaker.league.records() == {"investigator@u1": (1.0, 1), "cultist@u1": (1.0, 2)}
+    assert matchmaker.league.records() == {"investigator@u1": (1.0, 1, {5: (1.0, 1)}),
+                                           "cultist@u1": (1.0, 2, {5: (1.0, 2)})}
+
+
+def _league_with_size_records(by_size: bool, records: dict[str, dict[int, tuple[int, int]]]) -> League:
+    """Cultist entries with the investigator learner's (wins, games) at each table size."""
+    league = League(Args(pfsp="hard", pool_size=8, pfsp_prior_games=0.0, table_sizes=(4, 5, 6),
+                         pfsp_by_size=by_size))
+    for k, (name, sizes) in enumerate(records.items()):
+        league.add(Role.CULTIST, tiny_net(k), name, "snapshot")
+        for n, (wins, games) in sizes.items():
+            for g in range(games):
+                league.record(name, g < wins, n)
+    return league
+
+
+@pytest.mark.parametrize("by_size", [False, True])
+def test_by_size_pfsp_draws_by_the_table_size_where_the_learner_does_worst(by_size):
+    """Both entries are beaten half the time over all sizes; one of them only by winning at 5 seats
+    what it loses at 4. Pooled records cannot tell them apart; per size it is the harder one, and
+    a size it never met counts as an even match (so an entry seen at one size cannot look easy)."""
+    league = _league_with_size_records(by_size, {
+        "cultist@even": {4: (5, 10), 5: (5, 10), 6: (5, 10)},
+        "cultist@holes": {4: (8, 10), 5: (2, 10), 6: (5, 10)},  # the learner's 20% at 5 seats
+        "cultist@easy-at-4": {4: (9, 10)},  # never met at 5 or 6 seats
+    })
+    even, holes, easy = league.entries[Role.CULTIST]
+    assert league.win_rate(holes) == league.win_rate(even) == 0.5
+    assert league.win_rate_by_size(holes) == {4: 0.8, 5: 0.2, 6: 0.5}
+    assert league.win_rate_by_size(easy) == {4: 0.9, 5: 0.5, 6: 0.5}
+    if by_size:
+        weights = [0.5 ** 2, 0.8 ** 2, 0.5 ** 2]  # (1 - p) ** 2 at each entry's worst size
+    else:
+        weights = [0.5 ** 2, 0.5 ** 2, 0.1 ** 2]
+    expected = [w / sum(weights) for w in weights]
+    assert league.probabilities(Role.CULTIST) == pytest.approx(expected)
+    rows = league.table()["entries"]["cultist"]
+    assert rows[1]["learner_win_rate_by_size"] == {"4": 0.8, "5": 0.2, "6": 0.5}
+    assert rows[1]["games_by_size"] == {"4": 10, "5": 10, "6": 10} and rows[2]["games_by_size"] == {"4": 10}
+
+
+def test_per_size_records_travel_with_the_records_and_the_saved_league():
+    """Rollout workers get them (records / set_records) and a saved league keeps them; a league
+    saved before them (five fields an entry) loads with none."""
+    league = _league_with_size_records(True, {"cultist@holes": {4: (8, 10), 5: (2, 10)}})
+    worker = _league_with_size_records(True, {"cultist@holes": {}})
+    worker.set_records(league.records())
+    assert worker.entries[Role.CULTIST][0].by_size == {4: (8.0, 10), 5: (2.0, 10)}
+    assert worker.probabilities(Role.CULTIST) == league.probabilities(Role.CULTIST)
+    copied = League(league.args)
+    copied.load_state_dict(league.state_dict(), {role: tiny_net(0) for role in ROLES})
+    entry = copied.entries[Role.CULTIST][0]
+    assert (entry.wins, entry.games, entry.by_size) == (10.0, 20, {4: (8.0, 10), 5: (2.0, 10)})
+    old = {role: [item[:5] for item in items] for role, items in league.state_dict().items()}
+    copied.load_state_dict(old, {role: tiny_net(0) for role in ROLES})
+    entry = copied.entries[Role.CULTIST][0]
+    assert (entry.wins, entry.games, entry.by_size) == (10.0, 20, {})
 
 
 def test_pool_games_seat_the_drawn_entry_and_name_it():
@@ -231,6 +287,7 @@ def test_the_league_table_is_saved_with_the_run(tmp_path):
     assert [r["draw_probability"] for r in rows] == pytest.approx(league.probabilities(Role.CULTIST), abs=1e-4)
     for row, entry in zip(rows, league.entries[Role.CULTIST]):
         assert (row["games"], row["learner_wins"]) == (entry.games, entry.wins)
+        assert sum(row["games_by_size"].values()) == entry.games  # every recorded game has its table size
 
 
 def test_init_from_starts_the_learners_from_a_checkpoint(tmp_path):
@@ -355,10 +412,10 @@ def test_anchor_games_draw_by_their_own_weighting(anchor_pfsp):
     for k, (name, wins) in enumerate((("untrained", 19), ("v0", 5))):
         league.add(Role.CULTIST, tiny_net(k), f"cultist@anchor-{name}", "anchor")
         for g in range(20):
-            league.record(f"cultist@anchor-{name}", g < wins)
+            league.record(f"cultist@anchor-{name}", g < wins, 5)
     league.add(Role.CULTIST, tiny_net(5), "cultist@u1", "snapshot")
     for g in range(20):
-        league.record("cultist@u1", g < 10)
+        league.record("cultist@u1", g < 10, 5)
     rng = random.Random(3)
     drawn = Counter(league.draw(Role.CULTIST, rng, anchors_only=True).name for _ in range(4000))
     share = drawn["cultist@anchor-untrained"] / 4000
