@@ -27,10 +27,11 @@ no record yet, counts as an even match and is drawn). The league also keeps each
 per table size; with `Args.pfsp_by_size`, p_e is the learner's win rate at the size of
 `Args.table_sizes` where it is lowest (each size with its own prior), so that an opponent which
 beats the learner at one table size only is not hidden by the sizes where it does not: pooled
-records let a cultist exploiter that wins big at 5 seats look ordinary. With `Args.league_anchor_share`, that share
-of pool games draws among the anchors alone, weighted by `Args.league_anchor_pfsp`: anchors are
-there for coverage, and by `hard` the weakest of them (the untrained network) would hardly ever
-be drawn. The weightings:
+records let a cultist exploiter that wins big at 5 seats look ordinary.
+
+With `Args.league_anchor_share`, that share of pool games draws among the anchors alone, weighted
+by `Args.league_anchor_pfsp`: anchors are there for coverage, and by `hard` the weakest of them
+(the untrained network) would hardly ever be drawn. The weightings:
 
 - ``uniform``: f(p) = 1, plain fictitious self-play;
 - ``hard``: f(p) = (1 - p) ** `Args.pfsp_power`, the opponents the learner loses to most;
@@ -198,7 +199,8 @@ class League:
                 row = {
                     "name": entry.name, "kind": entry.kind, "games": entry.games, "learner_wins": entry.wins,
                     "learner_win_rate": round(self.win_rate(entry), 4), "draw_probability": round(p, 4),
-                    "learner_win_rate_by_size": {str(n): round(rate, 4) for n, rate in self.win_rate_by_size(entry).items()},
+                    "learner_win_rate_by_size": {str(n): round(rate, 4)
+                                                 for n, rate in self.win_rate_by_size(entry).items()},
                     "games_by_size": {str(n): games for n, (_, games) in sorted(entry.by_size.items())},
                 }
                 if entry.kind == "anchor":  # its chance in an anchor game (league_anchor_share)
