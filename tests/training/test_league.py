@@ -108,9 +108,10 @@ def _league_with_size_records(by_size: bool, records: dict[str, dict[int, tuple[
 
 @pytest.mark.parametrize("by_size", [False, True])
 def test_by_size_pfsp_draws_by_the_table_size_where_the_learner_does_worst(by_size):
-    """Both entries are beaten half the time over all sizes; one of them only by winning at 5 seats
-    what it loses at 4. Pooled records cannot tell them apart; per size it is the harder one, and
-    a size it never met counts as an even match (so an entry seen at one size cannot look easy)."""
+    """The first two entries are beaten half the time over all sizes, the second only by winning at
+    4 seats what it loses at 5. Pooled records cannot tell them apart; per size the second is the
+    harder one, and a size an entry never met counts as an even match (so the third, seen at 4
+    seats only, cannot look easy)."""
     league = _league_with_size_records(by_size, {
         "cultist@even": {4: (5, 10), 5: (5, 10), 6: (5, 10)},
         "cultist@holes": {4: (8, 10), 5: (2, 10), 6: (5, 10)},  # the learner's 20% at 5 seats
