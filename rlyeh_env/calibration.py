@@ -1,6 +1,7 @@
 """Calibrating the per-size settings (RULES.md section 14): candidates, measurements, the pick.
 
-A candidate setting is a table size's cultist count and start hour. Each candidate is measured by
+A candidate setting is a table size's cultist count, start hour and the hours the Necronomicon's
+Turn back time wins back (R9.6, a finer lever than the start hour). Each candidate is measured by
 playing line-ups under it with the one tournament runner (the same seeded deals for every
 candidate), and per table size one candidate is picked by a fixed rule (`pick`):
 
@@ -8,60 +9,69 @@ candidate), and per table size one candidate is picked by a fixed rule (`pick`):
    the investigators a win rate inside the target band and the *reference* line-up (the heuristic
    on both sides) one inside the reference band.
 2. Among qualifying candidates: the fewest changes from today's setting (the default first, then
-   a changed start hour or a changed cultist count, then both), then the target win rate nearest
-   the band's centre, then the start hour nearest today's.
+   one of the three numbers changed, then two, then all three), then the target win rate nearest
+   the band's centre, then the start hour nearest today's, then the hours back nearest today's.
 3. If none qualifies, the candidate nearest both bands (the summed distance of its two rates
    outside them) is named and marked as missing.
 
 Bots trained on today's settings, evaluated under other settings, are a proxy: they never
-trained at those start hours or cultist counts. A pick is confirmed by retraining on it.
+trained at those start hours, cultist counts or hours back. A pick is confirmed by retraining on it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine.config import DEFAULT_CULTISTS, DEFAULT_START_HOUR, MIDNIGHT
+from .engine.config import DEFAULT_CULTISTS, DEFAULT_NECRONOMICON_HOURS_BACK, DEFAULT_START_HOUR, MIDNIGHT
 from .tournament import MatchResult
 
 
 @dataclass(frozen=True)
 class Setting:
-    """One candidate: the cultists dealt and the start hour at a table size."""
+    """One candidate: the cultists dealt, the start hour and Turn back time's hours at a table size."""
 
     num_players: int
     cultists: int
     start_hour: int
+    hours_back: int
 
     @classmethod
     def default(cls, num_players: int) -> Setting:
-        return cls(num_players, DEFAULT_CULTISTS[num_players], DEFAULT_START_HOUR[num_players])
+        return cls(num_players, DEFAULT_CULTISTS[num_players], DEFAULT_START_HOUR[num_players],
+                   DEFAULT_NECRONOMICON_HOURS_BACK[num_players])
 
     @property
     def config(self) -> dict:
         """The `GameConfig` fields this setting overrides."""
-        return {"num_cultists": self.cultists, "start_hour": self.start_hour}
+        return {"num_cultists": self.cultists, "start_hour": self.start_hour,
+                "necronomicon_hours_back": self.hours_back}
 
     @property
     def changes(self) -> int:
-        """How many of the two numbers differ from today's setting (0, 1 or 2)."""
+        """How many of the three numbers differ from today's setting (0 to 3)."""
         today = Setting.default(self.num_players)
-        return int(self.cultists != today.cultists) + int(self.start_hour != today.start_hour)
+        return (int(self.cultists != today.cultists) + int(self.start_hour != today.start_hour)
+                + int(self.hours_back != today.hours_back))
 
 
-def candidate_settings(num_players: int, hour_offsets: list[int], cultist_counts: list[int] | None = None) -> list[Setting]:
-    """Today's setting first, then every legal (cultists, start hour) among today's start hour plus
-    each offset and the cultist counts asked for (None: today's count only). Hours outside 0 to 11
-    and counts outside 1 to half the table are left out."""
+def candidate_settings(num_players: int, hour_offsets: list[int], cultist_counts: list[int] | None = None,
+                       hours_back: list[int] | None = None) -> list[Setting]:
+    """Today's setting first, then every legal (cultists, hours back, start hour) among the cultist
+    counts and hours back asked for (None: today's only) and today's start hour plus each offset.
+    Hours outside 0 to 11, counts outside 1 to half the table and hours back outside 0 to 12 are
+    left out."""
     today = Setting.default(num_players)
     counts = [today.cultists] if cultist_counts is None else cultist_counts
+    backs = [today.hours_back] if hours_back is None else hours_back
     found = [today]
     for cultists in counts:
-        for offset in sorted(hour_offsets, key=abs):
-            hour = today.start_hour + offset
-            candidate = Setting(num_players, cultists, hour)
-            if 0 <= hour < MIDNIGHT and 1 <= cultists <= num_players // 2 and candidate not in found:
-                found.append(candidate)
+        for back in backs:
+            for offset in sorted(hour_offsets, key=abs):
+                hour = today.start_hour + offset
+                candidate = Setting(num_players, cultists, hour, back)
+                legal = 0 <= hour < MIDNIGHT and 1 <= cultists <= num_players // 2 and 0 <= back <= MIDNIGHT
+                if legal and candidate not in found:
+                    found.append(candidate)
     return found
 
 
@@ -111,8 +121,10 @@ def pick(candidates: list[Measured], target_band: Band, reference_band: Band) ->
         return target_band.distance(m.target.investigator_win_rate) + reference
 
     def preference(m: Measured) -> tuple:
-        hour_moved = abs(m.setting.start_hour - today[m.setting.num_players].start_hour)
-        return m.setting.changes, abs(m.target.investigator_win_rate - target_band.centre), hour_moved
+        now = today[m.setting.num_players]
+        hour_moved = abs(m.setting.start_hour - now.start_hour)
+        back_moved = abs(m.setting.hours_back - now.hours_back)
+        return m.setting.changes, abs(m.target.investigator_win_rate - target_band.centre), hour_moved, back_moved
 
     qualifying = [m for m in candidates if misses(m) == 0.0]
     if qualifying:

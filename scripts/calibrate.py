@@ -1,10 +1,11 @@
-"""Calibrate the per-size settings: the investigators' win rate at candidate cultist counts and start hours.
+"""Calibrate the per-size settings: the investigators' win rate at candidate cultist counts, start hours and hours back.
 
     python scripts/calibrate.py --sizes 4 5 6 7 8 --games 1000 --workers 2 --json calibration.json
     python scripts/calibrate.py --target v1,v1 --hour-offsets -1 0 1 --cultists 1 2 --sizes 7 8
+    python scripts/calibrate.py --hour-offsets -1 0 1 --hours-back 1 2 3
 
 At each table size, every candidate (today's start hour plus each of --hour-offsets, for each of
---cultists) is played by two line-ups on the same seeded deals: the target line-up (default the
+--cultists and of --hours-back, the hours the Necronomicon's Turn back time wins back) is played by two line-ups on the same seeded deals: the target line-up (default the
 shipped bots on both sides, greedy) and the reference line-up (default the heuristic on both
 sides). The pick per size is the candidate with the fewest changes from today's setting whose
 target win rate lies in --target-band and reference win rate in --reference-band, nearest the
@@ -46,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="start hours tried: today's plus each offset, within 0-11 (default -2 -1 0 1 2)")
     parser.add_argument("--cultists", type=int, nargs="+", default=None, metavar="C",
                         help="cultist counts tried at every size, within 1 to half the table (default: today's count)")
+    parser.add_argument("--hours-back", type=int, nargs="+", default=None, metavar="B", choices=range(0, 13),
+                        help="hours Turn back time wins back (R9.6) tried at every size, within 0-12 (default: "
+                             "today's at each size)")
     add_tournament_options(parser, sizes=TABLE_SIZES, games=1000, workers=2, greedy=True)
     parser.add_argument("--json", type=output_file, default=None, help="also write every measurement and the picks here")
     args = parser.parse_args(argv)
@@ -54,16 +58,17 @@ def main(argv: list[str] | None = None) -> int:
         reference_band = Band(args.reference_band[0] / 100, args.reference_band[1] / 100)
     except ValueError as err:
         return fail(parser.prog, str(err))
-    candidates = {n: candidate_settings(n, args.hour_offsets, args.cultists) for n in args.sizes}
+    candidates = {n: candidate_settings(n, args.hour_offsets, args.cultists, args.hours_back) for n in args.sizes}
     lineups = [args.target, args.reference]
     try:
         rules = rules_config(args.rule, args.sizes)
-        if set(rules) & {"num_cultists", "start_hour"}:
-            raise ValueError("--rule cannot set num_cultists or start_hour here")
+        if set(rules) & {"num_cultists", "start_hour", "necronomicon_hours_back"}:
+            raise ValueError("--rule cannot set num_cultists, start_hour or necronomicon_hours_back here")
         for setting in (s for n in args.sizes for s in candidates[n]):
             GameConfig(num_players=setting.num_players, **{**rules, **setting.config})
     except (TypeError, ValueError) as err:
-        return fail(parser.prog, f"{err} (the candidates set num_cultists and start_hour themselves)")
+        return fail(parser.prog, f"{err} (the candidates set num_cultists, start_hour and necronomicon_hours_back "
+                                 "themselves: --cultists, --hour-offsets, --hours-back)")
     jobs = [(*lineup, n, args.games, args.seed, args.greedy, {**rules, **setting.config})
             for n in args.sizes for setting in candidates[n] for lineup in lineups]
     try:
@@ -84,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     missing = [n for n, p in picks.items() if not p.qualifies]
     if missing:
         print(f"\nno candidate met both bands at {', '.join(map(str, missing))} players: widen --hour-offsets "
-              "or try --cultists", file=sys.stderr)
+              "or try --cultists or --hours-back", file=sys.stderr)
     return 0
 
 
@@ -97,18 +102,20 @@ def report(measured: dict[int, list[Measured]], picks: dict[int, Pick], args) ->
     lines = [f"Investigators' win rate, {args.games} games a cell ({'greedy' if args.greedy else 'sampled'}, seed "
              f"{args.seed}); target band {args.target_band[0]:g}-{args.target_band[1]:g}%, reference band "
              f"{args.reference_band[0]:g}-{args.reference_band[1]:g}%.", ""]
-    lines += [f"| players | cultists | start hour | {target} | {reference} | |", "|---|---|---|---|---|---|"]
+    lines += [f"| players | cultists | start hour | hours back | {target} | {reference} | |",
+              "|---|---|---|---|---|---|---|"]
     for n, candidates in measured.items():
         for m in candidates:
             mark = ("picked" if picks[n].qualifies else "nearest (misses)") if m is picks[n].chosen else ""
             today = " (today)" if m.setting.changes == 0 else ""
-            lines.append(f"| {n} | {m.setting.cultists} | {m.setting.start_hour}{today} | {rate(m.target)} "
-                         f"| {rate(m.reference)} | {mark} |")
-    lines += ["", "Picked settings:", "", "| players | cultists | start hour | changes | in both bands |",
-              "|---|---|---|---|---|"]
+            lines.append(f"| {n} | {m.setting.cultists} | {m.setting.start_hour}{today} | {m.setting.hours_back} "
+                         f"| {rate(m.target)} | {rate(m.reference)} | {mark} |")
+    lines += ["", "Picked settings:", "", "| players | cultists | start hour | hours back | changes | in both bands |",
+              "|---|---|---|---|---|---|"]
     for n, p in picks.items():
         s = p.chosen.setting
-        lines.append(f"| {n} | {s.cultists} | {s.start_hour} | {s.changes} | {'yes' if p.qualifies else 'no'} |")
+        lines.append(f"| {n} | {s.cultists} | {s.start_hour} | {s.hours_back} | {s.changes} "
+                     f"| {'yes' if p.qualifies else 'no'} |")
     return "\n".join(lines)
 
 

@@ -71,16 +71,20 @@ def _size_table_row(text: str, label: str) -> dict[int, int]:
 
 
 def test_rules_md_per_size_settings_are_the_engine_defaults():
-    """R1.2's cultists, R2.4's start hours, R5.5's thresholds and section 14's table are the
-    engine's per-size tables (rlyeh_env/engine/config.py), so a recalibration cannot change one
+    """R1.2's cultists, R2.4's start hours, R5.5's thresholds, R9.6's hours back and section 14's
+    table are the engine's per-size tables (rlyeh_env/engine/config.py), so a recalibration cannot change one
     and leave the other."""
-    from rlyeh_env.engine.config import DEFAULT_CULTISTS, DEFAULT_INCANTATION_THRESHOLD, DEFAULT_START_HOUR
+    from rlyeh_env.engine.config import (
+        DEFAULT_CULTISTS, DEFAULT_INCANTATION_THRESHOLD, DEFAULT_NECRONOMICON_HOURS_BACK, DEFAULT_START_HOUR,
+    )
 
     text = (ROOT / "RULES.md").read_text()
     r12 = text[text.index("**R1.2**"):text.index("**R1.3**")]
     r24 = text[text.index("**R2.4**"):text.index("**R2.5**")]
     assert _size_table_row(r12, "Cultists") == DEFAULT_CULTISTS
     assert _size_table_row(r24, "Start hour") == DEFAULT_START_HOUR
+    r96 = text[text.index("**R9.6**"):text.index("**R9.7**")]
+    assert _size_table_row(r96, "Hours back") == DEFAULT_NECRONOMICON_HOURS_BACK
     usual = max(DEFAULT_INCANTATION_THRESHOLD.values())
     lowered = [n for n, threshold in DEFAULT_INCANTATION_THRESHOLD.items() if threshold != usual]
     r55 = " ".join(text[text.index("**R5.5**"):text.index("**R5.6**")].split())

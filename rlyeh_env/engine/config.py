@@ -28,6 +28,9 @@ DEFAULT_START_HOUR = {4: 2, 5: 2, 6: 5, 7: 6, 8: 7}
 # At 4 players even the earliest start leaves the three investigators too little time, so their
 # incantations need one net match fewer (a None `incantation_threshold` takes this table).
 DEFAULT_INCANTATION_THRESHOLD = {4: 3, 5: 4, 6: 4, 7: 4, 8: 4}
+# Hours the Necronomicon's Turn back time wins back (a None `necronomicon_hours_back` takes this
+# table): the same at every size today; a finer balance lever than the start hour (RULES.md 14).
+DEFAULT_NECRONOMICON_HOURS_BACK = {4: 3, 5: 3, 6: 3, 7: 3, 8: 3}
 
 
 def default_hidden_range(num_players: int) -> tuple[int, int]:
@@ -84,8 +87,9 @@ class GameConfig:
     """Copies of each page (Turn back time, Forbidden lore, Doom) in the Necronomicon."""
     necronomicon_offer: int = 3
     """Pages the reader sees before enacting one."""
-    necronomicon_hours_back: int = 3
-    """Hours Turn back time wins back."""
+    necronomicon_hours_back: int | None = None
+    """Hours Turn back time wins back. None takes DEFAULT_NECRONOMICON_HOURS_BACK for the table
+    size; the value is then stored in this field."""
     insanity_copies: int = 3
     """Copies of each Insanity card in the Insanity deck."""
     revealed_cultist_contributes: bool = False
@@ -132,6 +136,8 @@ class GameConfig:
         _check("wrong_accusation_hours", self.wrong_accusation_hours, 0, MIDNIGHT)
         _check("necronomicon_earliest_hour", self.necronomicon_earliest_hour, 0, MIDNIGHT - 1)
         _check("necronomicon_sanity_loss", self.necronomicon_sanity_loss, 0, 12)
+        if self.necronomicon_hours_back is None:
+            object.__setattr__(self, "necronomicon_hours_back", DEFAULT_NECRONOMICON_HOURS_BACK[n])
         _check("necronomicon_hours_back", self.necronomicon_hours_back, 0, MIDNIGHT)
         _check("insanity_copies", self.insanity_copies, 1, 10)
         _check("curse_sanity_loss", self.curse_sanity_loss, 0, 3)

@@ -165,3 +165,16 @@ def test_r5_threshold_default_depends_on_the_table():
     assert [GameConfig(num_players=n).incantation_threshold for n in range(4, 9)] == [3, 4, 4, 4, 4]
     assert GameConfig(num_players=5, incantation_size=3).incantation_threshold == 3
     assert GameConfig(num_players=4, incantation_threshold=5).incantation_threshold == 5
+
+
+def test_r9_hours_back_default_depends_on_the_table(monkeypatch):
+    """R9.6, R13.4: None takes the table size's entry of R9.6's table, an int overrides it, and the
+    resolved value is what the rules (and a saved game's config) use."""
+    from rlyeh_env.engine import config
+
+    assert [GameConfig(num_players=n).necronomicon_hours_back for n in range(4, 9)] == [
+        config.DEFAULT_NECRONOMICON_HOURS_BACK[n] for n in range(4, 9)]
+    monkeypatch.setitem(config.DEFAULT_NECRONOMICON_HOURS_BACK, 6, 1)
+    assert GameConfig(num_players=6).necronomicon_hours_back == 1
+    assert GameConfig(num_players=6, necronomicon_hours_back=4).necronomicon_hours_back == 4
+    assert GameConfig(num_players=6).to_dict()["necronomicon_hours_back"] == 1

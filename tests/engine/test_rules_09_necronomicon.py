@@ -120,6 +120,20 @@ def test_r9_turn_back_time(eng):
     assert A.PROPOSE_NECRONOMICON not in eng.legal(state)
 
 
+def test_r9_turn_back_time_takes_the_table_sizes_hours(eng, monkeypatch):
+    """R9.6: with `necronomicon_hours_back` left to its default, the page wins back the hours of
+    R9.6's per-size table at this table size."""
+    from rlyeh_env.engine import config
+
+    monkeypatch.setitem(config.DEFAULT_NECRONOMICON_HOURS_BACK, 5, 1)
+    state, rng = _table(eng, seat=1, hour=8)
+    state.necronomicon = [TBT, TBT, TBT]
+    eng.step(state, rng, A.PROPOSE_NECRONOMICON)
+    _pass_vote(eng, state, rng)
+    eng.step(state, rng, A.PAGE + TBT)
+    assert state.hour == 7
+
+
 def test_r9_turn_back_time_not_below_zero(eng):
     """R9.6, R2.5."""
     state, rng = _table(eng, seat=1, hour=1, necronomicon_earliest_hour=0, necronomicon_hours_back=5)
