@@ -113,6 +113,8 @@ class Args:
     """pseudo-games at 50% added to every league entry's record, so a new entry counts as an even match until it has games"""
     pfsp_by_size: bool = False
     """PFSP reads each league entry's record at the table size (of table_sizes) where the learner does worst against it, each size with its own pfsp_prior_games, instead of the record pooled over sizes: an opponent that beats the learner at one table size only is drawn as often as one that beats it at every size (the league keeps both records either way)"""
+    pfsp_size_relative: bool = False
+    """with pfsp_by_size, an entry's win rate at a table size is read against the learner's win rate at that size over the role's whole league (0.5 + p - league average): the sizes' own balance (the cultists win most games at 4 seats, the investigators at 8) then no longer makes every entry's worst size the same one, and the draw follows the entries that are harder than the rest at some size"""
     league_anchors: tuple[str, ...] = ()
     """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v1: checkpoints/rlyeh_v1.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays), and followed by :bluffs its cultists accuse a random legal seat at league_bluff_rate and vote Yes on every accusation (so the learners' investigators meet skilled cultists who accuse); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp; a resumed run keeps its anchors and may add shipped versions or checkpoint files after them (an exploiter found by scripts/exploit.py, so the learners train against it)"""
     league_bluff_rate: float = 0.1
@@ -241,6 +243,7 @@ class Args:
             (self.league_anchor_pfsp in PFSP_WEIGHTINGS,
              f"league_anchor_pfsp must be one of {', '.join(PFSP_WEIGHTINGS)}, got {self.league_anchor_pfsp!r}"),
             (self.pfsp_power > 0 and self.pfsp_prior_games >= 0, "pfsp_power must be > 0 and pfsp_prior_games >= 0"),
+            (self.pfsp_by_size or not self.pfsp_size_relative, "pfsp_size_relative needs pfsp_by_size"),
             (self.league_opponents_per_rollout >= 0, "league_opponents_per_rollout must be >= 0"),
             (0.0 <= self.exploiter_share < 1.0, "exploiter_share must be in [0, 1)"),
             (self.exploiter_period >= 1, "exploiter_period must be >= 1"),

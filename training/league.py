@@ -27,7 +27,11 @@ no record yet, counts as an even match and is drawn). The league also keeps each
 per table size; with `Args.pfsp_by_size`, p_e is the learner's win rate at the size of
 `Args.table_sizes` where it is lowest (each size with its own prior), so that an opponent which
 beats the learner at one table size only is not hidden by the sizes where it does not: pooled
-records let a cultist exploiter that wins big at 5 seats look ordinary.
+records let a cultist exploiter that wins big at 5 seats look ordinary. The sizes are not even
+games, though (the cultists win most at 4 seats, the investigators at 8), so the lowest raw rate
+is at the same size for nearly every entry; with `Args.pfsp_size_relative` an entry's rate at a
+size is read against the learner's rate at that size over the role's whole league, 0.5 + p - the
+league's average, and the draw favours the entries harder than the rest at some size.
 
 With `Args.league_anchor_share`, that share of pool games draws among the anchors alone, weighted
 by `Args.league_anchor_pfsp`: anchors are there for coverage, and by `hard` the weakest of them
@@ -128,9 +132,27 @@ class League:
         """The learner's win rate against `entry` at each table size of the run (with the prior)."""
         return {n: self._smoothed(*entry.by_size.get(n, (0.0, 0))) for n in sorted(set(self.args.table_sizes))}
 
-    def pfsp_win_rate(self, entry: Entry) -> float:
-        """The p of the PFSP weighting: the pooled win rate, or with `pfsp_by_size` the lowest per size."""
-        return min(self.win_rate_by_size(entry).values()) if self.args.pfsp_by_size else self.win_rate(entry)
+    def league_win_rate_by_size(self, role: Role) -> dict[int, float]:
+        """The learner's win rate at each table size of the run against all of `role`'s entries
+        together (with the prior)."""
+        totals = {n: (0.0, 0) for n in sorted(set(self.args.table_sizes))}
+        for entry in self.entries[role]:
+            for n, (wins, games) in entry.by_size.items():
+                if n in totals:
+                    totals[n] = (totals[n][0] + wins, totals[n][1] + games)
+        return {n: self._smoothed(wins, games) for n, (wins, games) in totals.items()}
+
+    def pfsp_win_rate(self, entry: Entry, role: Role) -> float:
+        """The p of the PFSP weighting for `role`'s `entry`: the pooled win rate, or with
+        `pfsp_by_size` the lowest per size (with `pfsp_size_relative`, of 0.5 + its rate - the
+        league's at that size, within 0 to 1)."""
+        if not self.args.pfsp_by_size:
+            return self.win_rate(entry)
+        rates = self.win_rate_by_size(entry)
+        if self.args.pfsp_size_relative:
+            league = self.league_win_rate_by_size(role)
+            rates = {n: min(1.0, max(0.0, 0.5 + rate - league[n])) for n, rate in rates.items()}
+        return min(rates.values())
 
     def candidates(self, role: Role, anchors_only: bool = False) -> list[Entry]:
         """`role`'s entries, or its anchors alone (all entries while it has no anchors)."""
@@ -149,7 +171,7 @@ class League:
         anchors when the game is an anchor game."""
         entries = self.candidates(role, anchors_only)
         weighting = self.weighting(entries, anchors_only)
-        weights = [pfsp_weight(self.pfsp_win_rate(e), weighting, self.args.pfsp_power) for e in entries]
+        weights = [pfsp_weight(self.pfsp_win_rate(e, role), weighting, self.args.pfsp_power) for e in entries]
         total = sum(weights)
         if total <= 0:  # every entry always beaten (or never): draw them evenly
             return [1.0 / len(weights)] * len(weights) if weights else []
@@ -208,7 +230,11 @@ class League:
                 rows.append(row)
             out[role.name.lower()] = rows
         return {"pfsp": self.args.pfsp, "pfsp_power": self.args.pfsp_power, "pfsp_by_size": self.args.pfsp_by_size,
-                "league_anchor_pfsp": self.args.league_anchor_pfsp, "entries": out}
+                "pfsp_size_relative": self.args.pfsp_size_relative,
+                "league_anchor_pfsp": self.args.league_anchor_pfsp, "entries": out,
+                "learner_win_rate_by_size": {role.name.lower(): {str(n): round(rate, 4) for n, rate in
+                                                                 self.league_win_rate_by_size(role).items()}
+                                             for role in ROLES}}
 
     # -- checkpoints ---------------------------------------------------------------------------------
 

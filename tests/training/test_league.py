@@ -94,10 +94,11 @@ def test_the_matchmaker_records_pool_games_from_the_learners_side():
                                            "cultist@u1": (1.0, 2, {5: (1.0, 2)})}
 
 
-def _league_with_size_records(by_size: bool, records: dict[str, dict[int, tuple[int, int]]]) -> League:
+def _league_with_size_records(by_size: bool, records: dict[str, dict[int, tuple[int, int]]],
+                              relative: bool = False, table_sizes: tuple[int, ...] = (4, 5, 6)) -> League:
     """Cultist entries with the investigator learner's (wins, games) at each table size."""
-    league = League(Args(pfsp="hard", pool_size=8, pfsp_prior_games=0.0, table_sizes=(4, 5, 6),
-                         pfsp_by_size=by_size))
+    league = League(Args(pfsp="hard", pool_size=8, pfsp_prior_games=0.0, table_sizes=table_sizes,
+                         pfsp_by_size=by_size, pfsp_size_relative=relative))
     for k, (name, sizes) in enumerate(records.items()):
         league.add(Role.CULTIST, tiny_net(k), name, "snapshot")
         for n, (wins, games) in sizes.items():
@@ -130,6 +131,33 @@ def test_by_size_pfsp_draws_by_the_table_size_where_the_learner_does_worst(by_si
     rows = league.table()["entries"]["cultist"]
     assert rows[1]["learner_win_rate_by_size"] == {"4": 0.8, "5": 0.2, "6": 0.5}
     assert rows[1]["games_by_size"] == {"4": 10, "5": 10, "6": 10} and rows[2]["games_by_size"] == {"4": 10}
+
+
+@pytest.mark.parametrize("relative", [False, True])
+def test_size_relative_pfsp_reads_each_size_against_the_leagues_rate_there(relative):
+    """At 4 seats the learner (the investigators) wins 30% against both cultists, at 8 seats 90%
+    against the first and 50% against the second. By the raw rates both entries' worst size is 4
+    seats, where they are alike, so they are drawn alike; against the league's rate at each size
+    (30% at 4, 70% at 8) the second is the harder one, at 8 seats."""
+    league = _league_with_size_records(True, {
+        "cultist@usual": {4: (3, 10), 8: (9, 10)},
+        "cultist@hard-at-8": {4: (3, 10), 8: (5, 10)},
+    }, relative=relative, table_sizes=(4, 8))
+    usual, hard = league.entries[Role.CULTIST]
+    assert league.league_win_rate_by_size(Role.CULTIST) == pytest.approx({4: 0.3, 8: 0.7})
+    if relative:
+        assert league.pfsp_win_rate(usual, Role.CULTIST) == pytest.approx(0.5)
+        assert league.pfsp_win_rate(hard, Role.CULTIST) == pytest.approx(0.3)
+        weights = [0.5 ** 2, 0.7 ** 2]
+    else:
+        weights = [0.7 ** 2, 0.7 ** 2]
+    assert league.probabilities(Role.CULTIST) == pytest.approx([w / sum(weights) for w in weights])
+    assert league.table()["learner_win_rate_by_size"]["cultist"] == {"4": 0.3, "8": 0.7}
+
+
+def test_size_relative_pfsp_needs_by_size_pfsp():
+    with pytest.raises(ValueError, match="pfsp_size_relative needs pfsp_by_size"):
+        Args(pfsp_size_relative=True)
 
 
 def test_per_size_records_travel_with_the_records_and_the_saved_league():
