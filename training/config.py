@@ -101,6 +101,8 @@ class Args:
     """league entries (past snapshots, retired exploiters) kept per role, the oldest leaving first; the rest of the opponent probability mass draws one of them (see pfsp)"""
     snapshot_every: int = 5
     """add the learners to the opponent pool every N updates"""
+    snapshot_bluffs: bool = False
+    """each cultist snapshot also joins the league as NAME:bluffs, the same policy with its cultists accusing a random legal seat at league_bluff_rate and voting Yes on every accusation: cultists as skilled as the learners' own who accuse, so that the investigators' vote keeps meeting wrong accusations from players they cannot easily tell apart (both count towards pool_size)"""
     snapshot_files_every: int = 50
     """also write the learners as a light policy file runs/NAME/snapshots/uNNNNN.pt every N updates, so the run's history can be rated (scripts/crossplay.py; 0: never)"""
     pfsp: str = "uniform"

@@ -41,7 +41,7 @@ from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.policy.network import ActorCritic
 
 from .collector import FinishedGame, GameSpec
-from .config import Args
+from .config import BLUFF_ANCHOR, Args
 from .league import League
 from .players import ROLES, NetPlayer, ScriptedPlayer
 
@@ -86,11 +86,14 @@ class Matchmaker:
         return self.args.opponent_probabilities()
 
     def add_snapshots(self, name: str) -> None:
-        """Freeze a copy of both main learners into the league (not in an exploitability run)."""
+        """Freeze a copy of both main learners into the league (not in an exploitability run), and
+        with `snapshot_bluffs` the cultist's bluffing variant beside it."""
         if self.args.opponents_from:
             return
         for role in ROLES:
             self.league.add(role, self.learners[role].net, f"{role.name.lower()}@{name}", "snapshot")
+        if self.args.snapshot_bluffs:
+            self.league.add(Role.CULTIST, self.learners[Role.CULTIST].net, f"cultist@{name}{BLUFF_ANCHOR}", "snapshot")
 
     def add_exploiters(self, name: str) -> None:
         """Freeze a copy of both exploiters into the league."""

@@ -205,6 +205,24 @@ def test_snapshots_and_exploiters_join_and_the_oldest_leave():
     assert frozen is not exploiters[Role.CULTIST].net  # a copy: the exploiter trains on
 
 
+@pytest.mark.parametrize("bluffs", [False, True])
+def test_snapshot_bluffs_adds_the_cultists_bluffing_twin(bluffs):
+    """With `snapshot_bluffs` each cultist snapshot joins twice, plain and bluffing (same weights,
+    accusing at league_bluff_rate); the investigators' snapshots join once either way."""
+    args = Args(**LEAGUE, pool_size=8, snapshot_bluffs=bluffs, league_bluff_rate=0.25)
+    matchmaker = Matchmaker(args, learners(), random.Random(0))
+    matchmaker.add_snapshots("u1")
+    cultists = matchmaker.league.entries[Role.CULTIST]
+    assert [e.name for e in cultists] == (["cultist@u1", "cultist@u1:bluffs"] if bluffs else ["cultist@u1"])
+    assert [e.player.bluff_rate for e in cultists] == ([0.0, 0.25] if bluffs else [0.0])
+    assert [e.name for e in matchmaker.league.entries[Role.INVESTIGATOR]] == ["investigator@u1"]
+    if bluffs:
+        assert torch.equal(cultists[0].player.net.actor.weight, cultists[1].player.net.actor.weight)
+        copied = League(args)
+        copied.load_state_dict(matchmaker.league.state_dict(), {role: tiny_net(0) for role in ROLES})
+        assert copied.entries[Role.CULTIST][1].player.bluff_rate == 0.25  # the name carries it to workers
+
+
 def test_anchors_stay_and_do_not_count_towards_the_pool_size():
     matchmaker = Matchmaker(Args(**LEAGUE, pool_size=2), learners(), random.Random(0))
     matchmaker.add_anchors({Role.INVESTIGATOR: tiny_net(3), Role.CULTIST: tiny_net(4)}, "untrained")
