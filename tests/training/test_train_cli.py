@@ -98,7 +98,7 @@ def _parse(argv: list[str]) -> Args:
 # settings a field's non-default value needs beside it (an exploitability run plays its fixed opponents only)
 COMPANIONS = {"opponents_from": dict(opponent_latest=0.0, opponent_heuristic=0.0, opponent_random=0.0),
               "learner_sides": dict(opponent_latest=0.0), "league_anchor_share": dict(league_anchors=("untrained",)),
-              "imitation_accuse_at": dict(imitation_teacher="v1")}
+              "imitation_accuse_at": dict(imitation_teacher="v1"), "pfsp_size_relative": dict(pfsp_by_size=True)}
 # fields whose values the generic candidates below cannot guess
 CANDIDATES = {"pfsp": ["hard"], "league_anchor_pfsp": ["hard"], "backend": ["ray"],
               "league_anchors": [("warm-start", "untrained", "v1")], "imitation_teacher": ["v1"]}
