@@ -5,9 +5,9 @@
     python scripts/calibrate.py --hour-offsets -1 0 1 --hours-back 1 2 3
 
 At each table size, every candidate (today's start hour plus each of --hour-offsets, for each of
---cultists and of --hours-back, the hours the Necronomicon's Turn back time wins back) is played by two line-ups on the same seeded deals: the target line-up (default the
-shipped bots on both sides, greedy) and the reference line-up (default the heuristic on both
-sides). The pick per size is the candidate with the fewest changes from today's setting whose
+--cultists and of --hours-back, the hours the Necronomicon's Turn back time wins back) is played
+by two line-ups on the same seeded deals: the target line-up (default the shipped bots on both
+sides, greedy) and the reference line-up (default the heuristic on both sides). The pick per size is the candidate with the fewest changes from today's setting whose
 target win rate lies in --target-band and reference win rate in --reference-band, nearest the
 target band's centre (rlyeh_env/calibration.py gives the whole rule). Bots trained on today's
 settings are a proxy under other settings; retrain on the pick to confirm it (RULES.md, section 14).

@@ -12,7 +12,10 @@ Per game (all draws from the trainer's own generator):
   learner (of a side in `learner_sides`) and the other by the heuristic bot (`opponent_heuristic`), the random bot
   (`opponent_random`) or an entry of the league of that side (the remaining probability), drawn
   by prioritised fictitious self-play from the win rates the league records
-  (`pfsp`, `pfsp_power`; with `pfsp_by_size`, at the table size where the learner does worst). With the league still empty, a pool draw plays the latest learner.
+  (`pfsp`, `pfsp_power`; with `pfsp_by_size`, at the table size where the learner does worst,
+  read against the league's rate there with `pfsp_size_relative`). With the league still empty,
+  a pool draw plays the latest learner. With `snapshot_bluffs`, each cultist snapshot joins the
+  league beside its bluffing twin.
   With `league_opponents_per_rollout` K > 0, the PFSP draws happen once per rollout (K per role,
   when the collector asks for its first game) and that rollout's pool games choose among the K
   uniformly: the same distribution over rollouts, with each network's forwards in big batches.
