@@ -104,13 +104,19 @@ def test_r9_sanity_loss_and_offer_from_config(eng):
     assert eng.legal(state) == [A.PAGE + TBT]
 
 
-def test_r9_turn_back_time(eng):
-    """R9.6, R9.7, R2.5."""
-    state, rng = _table(eng, seat=1, hour=8)
+def _read_turn_back_time(eng, state, rng):
+    """The decider proposes the Necronomicon (three Turn back time pages), the vote passes, and
+    they enact one."""
     state.necronomicon = [TBT, TBT, TBT]
     eng.step(state, rng, A.PROPOSE_NECRONOMICON)
     _pass_vote(eng, state, rng)
     eng.step(state, rng, A.PAGE + TBT)
+
+
+def test_r9_turn_back_time(eng):
+    """R9.6, R9.7, R2.5."""
+    state, rng = _table(eng, seat=1, hour=8)
+    _read_turn_back_time(eng, state, rng)
     assert state.hour == 5
     assert state.readings[-1].reader == 1 and state.readings[-1].page == TBT
     assert any(e.kind == "page_enacted" and e.value == TBT and e.seat == -1 for e in state.events)
@@ -127,10 +133,7 @@ def test_r9_turn_back_time_takes_the_table_sizes_hours(eng, monkeypatch):
 
     monkeypatch.setitem(config.DEFAULT_NECRONOMICON_HOURS_BACK, 5, 1)
     state, rng = _table(eng, seat=1, hour=8)
-    state.necronomicon = [TBT, TBT, TBT]
-    eng.step(state, rng, A.PROPOSE_NECRONOMICON)
-    _pass_vote(eng, state, rng)
-    eng.step(state, rng, A.PAGE + TBT)
+    _read_turn_back_time(eng, state, rng)
     assert state.hour == 7
 
 
