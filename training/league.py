@@ -142,15 +142,16 @@ class League:
                     totals[n] = (totals[n][0] + wins, totals[n][1] + games)
         return {n: self._smoothed(wins, games) for n, (wins, games) in totals.items()}
 
-    def pfsp_win_rate(self, entry: Entry, role: Role) -> float:
+    def pfsp_win_rate(self, entry: Entry, role: Role, league: dict[int, float] | None = None) -> float:
         """The p of the PFSP weighting for `role`'s `entry`: the pooled win rate, or with
         `pfsp_by_size` the lowest per size (with `pfsp_size_relative`, of 0.5 + its rate - the
-        league's at that size, within 0 to 1)."""
+        league's at that size, within 0 to 1; `league`: `league_win_rate_by_size(role)`, when the
+        caller has it already)."""
         if not self.args.pfsp_by_size:
             return self.win_rate(entry)
         rates = self.win_rate_by_size(entry)
         if self.args.pfsp_size_relative:
-            league = self.league_win_rate_by_size(role)
+            league = league if league is not None else self.league_win_rate_by_size(role)
             rates = {n: min(1.0, max(0.0, 0.5 + rate - league[n])) for n, rate in rates.items()}
         return min(rates.values())
 
@@ -171,7 +172,8 @@ class League:
         anchors when the game is an anchor game."""
         entries = self.candidates(role, anchors_only)
         weighting = self.weighting(entries, anchors_only)
-        weights = [pfsp_weight(self.pfsp_win_rate(e, role), weighting, self.args.pfsp_power) for e in entries]
+        league = self.league_win_rate_by_size(role) if self.args.pfsp_size_relative else None  # once a draw
+        weights = [pfsp_weight(self.pfsp_win_rate(e, role, league), weighting, self.args.pfsp_power) for e in entries]
         total = sum(weights)
         if total <= 0:  # every entry always beaten (or never): draw them evenly
             return [1.0 / len(weights)] * len(weights) if weights else []
