@@ -15,35 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-python}
 
-run() {
-    if [ -n "${DRY_RUN:-}" ]; then echo "$*"; else "$@"; fi
-}
+. scripts/recipe_steps.sh  # run, train, exploit, heuristic_clone
 
-# train NAME ARGS...: scripts/train.py ARGS as run NAME, unless it finished (or resume it).
-train() {
-    local name=$1; shift
-    if [ -f "runs/$name/learning_curves.png" ] && [ -z "${DRY_RUN:-}" ]; then
-        echo "== $name: done"
-    elif [ -f "runs/$name/checkpoint.pt" ] && [ -z "${DRY_RUN:-}" ]; then
-        run "$PY" scripts/train.py --resume "runs/$name/checkpoint.pt"
-    else
-        run "$PY" scripts/train.py "$@"
-    fi
-}
-
-# exploit NAME: best responses to run NAME's two sides, kept as runs/NAME_inv_exploiter.pt and
-# runs/NAME_cult_exploiter.pt (an anchor is named after its file, so each needs its own name).
-exploit() {
-    local name=$1
-    [ -f "runs/exploit-$name/report.json" ] && [ -z "${DRY_RUN:-}" ] \
-        || run "$PY" scripts/exploit.py "runs/$name/policies.pt" --decisions 3000000 --games 2000 --out "runs/exploit-$name"
-    run cp "runs/exploit-$name/investigator/policies.pt" "runs/${name}_inv_exploiter.pt"
-    run cp "runs/exploit-$name/cultist/policies.pt" "runs/${name}_cult_exploiter.pt"
-}
-
-# The heuristic's clone: the league preset's warm start and one update that does not move it.
-train hclone --preset league --total-decisions 1 --learning-rate 1e-9 --eval-every 0 --run-name hclone
-run cp runs/hclone/policies.pt runs/warm_start.pt
+heuristic_clone
 
 # The anchors every round keeps: the clone sampled, greedy and bluffing, the untrained network
 # (plain and bluffing), v1 and v1 bluffing.

@@ -303,13 +303,17 @@ def test_num_workers_is_another_name_for_rollout_workers():
         assert command.overrides == {"rollout_workers": 3, "backend": "ray"}
 
 
-def test_the_v2_recipe_script_chains_commands_that_parse(saved):
-    """scripts/train_v2.sh (the recipe of the shipped v2), printed by DRY_RUN=1: every train.py line parses, every
-    run it resumes was trained before it, and every file it names as an anchor or start was
-    written by an earlier step (or is a shipped checkpoint)."""
+@pytest.mark.parametrize("script, first, last, runs_trained", [("train_v2.sh", "hclone", "acc13", 9),
+                                                                ("train_v3.sh", "hclone", "v2q3", 4)])
+def test_a_recipe_script_chains_commands_that_parse(saved, script, first, last, runs_trained):
+    """A recipe script (scripts/train_v2.sh, scripts/train_v3.sh), printed by DRY_RUN=1: every
+    train.py line parses, every run it resumes was trained before it, and every file it names as
+    an anchor, a start or an exploit.py target was written by an earlier step (or is shipped)."""
     import subprocess
 
-    printed = subprocess.run(["bash", str(ROOT / "scripts/train_v2.sh")], env={"DRY_RUN": "1", "PATH": "/usr/bin:/bin"},
+    from rlyeh_env.checkpoints import VERSIONS
+
+    printed = subprocess.run(["bash", str(ROOT / "scripts" / script)], env={"DRY_RUN": "1", "PATH": "/usr/bin:/bin"},
                              capture_output=True, text=True, check=True).stdout.splitlines()
     runs, files, trained = set(), set(), []
     for line in printed:
@@ -318,7 +322,8 @@ def test_the_v2_recipe_script_chains_commands_that_parse(saved):
             assert Path(words[1]).parent.name in runs or words[1] in files or words[1].startswith("runs/exploit-"), line
             files.add(words[2])
         elif "scripts/exploit.py" in words:
-            assert Path(words[words.index("scripts/exploit.py") + 1]).parent.name in runs, line
+            target = words[words.index("scripts/exploit.py") + 1]
+            assert Path(target).parent.name in runs or target.startswith("checkpoints/rlyeh_"), line
         elif "scripts/train.py" in words:
             argv = words[words.index("scripts/train.py") + 1:]
             command = parse_train_command(argv)
@@ -327,8 +332,8 @@ def test_the_v2_recipe_script_chains_commands_that_parse(saved):
             named = [*command.args.league_anchors, command.args.init_from] if not command.resume else \
                 list(command.overrides.get("league_anchors", ()))
             for source in (anchor.split(":")[0] for anchor in named if anchor):
-                assert source in ("untrained", "warm-start", "v1") or source.startswith("checkpoints/") or source in files \
+                assert source in ("untrained", "warm-start", *VERSIONS) or source.startswith("checkpoints/") or source in files \
                     or Path(source).parent.name in runs, f"{source} is not made before {line}"
             runs.add(argv[argv.index("--run-name") + 1])
             trained.append(argv[argv.index("--run-name") + 1])
-    assert trained[0] == "hclone" and trained[-1] == "acc13" and len(trained) == 9
+    assert trained[0] == first and trained[-1] == last and len(trained) == runs_trained

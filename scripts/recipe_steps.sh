@@ -1,0 +1,40 @@
+# Steps shared by the recipe scripts (scripts/train_v2.sh, scripts/train_v3.sh); sourced, not run.
+#
+# Each step is skipped when its result is on disk and resumed from its checkpoint when it was
+# interrupted, so a recipe can be run again after a stop. DRY_RUN=1 prints the commands instead.
+# The caller sets PY (the interpreter) and runs from the project's root.
+
+run() {
+    if [ -n "${DRY_RUN:-}" ]; then echo "$*"; else "$@"; fi
+}
+
+# train NAME ARGS...: scripts/train.py ARGS as run NAME, unless it finished (or resume it).
+train() {
+    local name=$1; shift
+    if [ -f "runs/$name/learning_curves.png" ] && [ -z "${DRY_RUN:-}" ]; then
+        echo "== $name: done"
+    elif [ -f "runs/$name/checkpoint.pt" ] && [ -z "${DRY_RUN:-}" ]; then
+        run "$PY" scripts/train.py --resume "runs/$name/checkpoint.pt"
+    else
+        run "$PY" scripts/train.py "$@"
+    fi
+}
+
+# exploit NAME [GAMES [POLICIES]]: best responses to the two sides of POLICIES (default
+# runs/NAME/policies.pt), 3M decisions each, kept as runs/NAME_inv_exploiter.pt and
+# runs/NAME_cult_exploiter.pt (an anchor is named after its file, so each needs its own name).
+# GAMES (default 2000) sizes only the report's evaluation: the exploiters do not depend on it.
+exploit() {
+    local name=$1 games=${2:-2000} policies=${3:-runs/$1/policies.pt}
+    [ -f "runs/exploit-$name/report.json" ] && [ -z "${DRY_RUN:-}" ] \
+        || run "$PY" scripts/exploit.py "$policies" --decisions 3000000 --games "$games" --out "runs/exploit-$name"
+    run cp "runs/exploit-$name/investigator/policies.pt" "runs/${name}_inv_exploiter.pt"
+    run cp "runs/exploit-$name/cultist/policies.pt" "runs/${name}_cult_exploiter.pt"
+}
+
+# The heuristic's clone, the anchor every league keeps: the league preset's warm start and one
+# update that does not move it, as runs/warm_start.pt.
+heuristic_clone() {
+    train hclone --preset league --total-decisions 1 --learning-rate 1e-9 --eval-every 0 --run-name hclone
+    run cp runs/hclone/policies.pt runs/warm_start.pt
+}

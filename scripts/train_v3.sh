@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The recipe of the candidate for v3, from the shipped v2 (checkpoints/README.md, "After v2";
+# v2's own recipe is scripts/train_v2.sh). Not shipped yet: v2q3 missed the exploitability bar
+# by 0.3 points where it was measured.
+#
+# Three rounds in the manner of PSRO, both sides learning from v2's policies, the league's draws
+# by hard PFSP on each entry's per-size records: v2p1 trains against v2 and its exploiters; v2q2
+# starts again from v2, reads each size's record against the league's rate at that size and adds
+# v2p1's exploiters (whose cultist taught the investigators to vote No) and v2 bluffing; v2q3
+# resumes v2q2 against v2q2's exploiters too, each cultist snapshot joining also as a bluffer.
+# The last step measures v2q3's exploitability as the bar asks (runs/exploit-v2q3/report.md).
+#
+# About 2 hours on 2 cores with native bfloat16 (8,000-12,000 training decisions a second), about
+# 3 without (median 6,400). A finished step is skipped and an interrupted one resumed from its
+# checkpoint, so the script can be run again after a stop. DRY_RUN=1 prints the commands.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PY:-python}
+
+. scripts/recipe_steps.sh  # run, train, exploit, heuristic_clone
+
+heuristic_clone
+# The intermediate reports need only their exploiters, so their evaluations are short.
+exploit v2 500 checkpoints/rlyeh_v2.pt
+
+# Every round's anchors: the clone (sampled, greedy, bluffing), the untrained network bluffing,
+# v1 and v2 (plain and bluffing), and v2's exploiters.
+ANCHORS="runs/warm_start.pt runs/warm_start.pt:greedy untrained:bluffs runs/warm_start.pt:bluffs
+    checkpoints/rlyeh_v1.pt checkpoints/rlyeh_v1.pt:bluffs checkpoints/rlyeh_v2.pt"
+ROUND="--preset accuse --init-from v2 --imitation-decisions 0 --league-anchor-pfsp hard --pfsp-by-size true
+    --learning-rate 5e-5 --table-sizes 4 4 5 5 6 7 8 --total-decisions 8000000"
+
+train v2p1 $ROUND --run-name v2p1 --league-anchors $ANCHORS runs/v2_inv_exploiter.pt runs/v2_cult_exploiter.pt
+exploit v2p1 500
+ANCHORS="$ANCHORS checkpoints/rlyeh_v2.pt:bluffs runs/v2_inv_exploiter.pt runs/v2_cult_exploiter.pt
+    runs/v2p1_inv_exploiter.pt runs/v2p1_cult_exploiter.pt"
+train v2q2 $ROUND --pfsp-size-relative true --run-name v2q2 --league-anchors $ANCHORS
+exploit v2q2 500
+train v2q3 --resume runs/v2q2/checkpoint.pt --run-name v2q3 --total-decisions 16000000 --snapshot-bluffs true \
+    --league-anchors $ANCHORS runs/v2q2_inv_exploiter.pt runs/v2q2_cult_exploiter.pt
+exploit v2q3
+echo "== done: runs/v2q3/policies.pt is the candidate (runs/exploit-v2q3/report.md its exploitability)"
