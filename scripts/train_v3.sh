@@ -24,7 +24,7 @@ heuristic_clone
 exploit v2 500 checkpoints/rlyeh_v2.pt
 
 # Every round's anchors: the clone (sampled, greedy, bluffing), the untrained network bluffing,
-# v1 and v2 (plain and bluffing), and v2's exploiters.
+# v1 (plain and bluffing) and v2; v2p1 adds v2's exploiters, the later rounds v2 bluffing too.
 ANCHORS="runs/warm_start.pt runs/warm_start.pt:greedy untrained:bluffs runs/warm_start.pt:bluffs
     checkpoints/rlyeh_v1.pt checkpoints/rlyeh_v1.pt:bluffs checkpoints/rlyeh_v2.pt"
 ROUND="--preset accuse --init-from v2 --imitation-decisions 0 --league-anchor-pfsp hard --pfsp-by-size true
