@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The recipe of the candidate for v3, from the shipped v2 (checkpoints/README.md, "After v2";
 # v2's own recipe is scripts/train_v2.sh). Not shipped yet: v2q3 missed the exploitability bar
-# by 0.3 points on a CPU with native bfloat16 and by 0.1 on one without; a fifth round (v2q4)
+# by 0.3 points on a CPU with native bfloat16 and by 0.1 on one without; a fourth round (v2q4)
 # did worse (checkpoints/README.md, "The same rounds on a CPU without bfloat16").
 #
 # Three rounds in the manner of PSRO, both sides learning from v2's policies, the league's draws
