@@ -22,6 +22,7 @@ COMMANDS = {
     "train": "PPO self-play of the investigator and cultist policies",
     "eval": "tournament of bots and checkpoints: win rates with confidence intervals",
     "exploit": "approximate exploitability: best responses trained against a checkpoint's two sides",
+    "average": "average the weights of checkpoints of one lineage into one policy file",
 }
 EXTRAS = {"play": "play", "watch": "play", "replay": "play", "serve": "web"}  # the rest need the train extra
 

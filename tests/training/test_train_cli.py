@@ -304,7 +304,7 @@ def test_num_workers_is_another_name_for_rollout_workers():
 
 
 @pytest.mark.parametrize("script, first, last, runs_trained", [("train_v2.sh", "hclone", "acc13", 9),
-                                                                ("train_v3.sh", "hclone", "v2q3", 4)])
+                                                                ("train_v3.sh", "hclone", "v2q5", 6)])
 def test_a_recipe_script_chains_commands_that_parse(saved, script, first, last, runs_trained):
     """A recipe script (scripts/train_v2.sh, scripts/train_v3.sh), printed by DRY_RUN=1: every
     train.py line parses, every run it resumes was trained before it, and every file it names as
@@ -321,6 +321,10 @@ def test_a_recipe_script_chains_commands_that_parse(saved, script, first, last, 
         if words[:1] == ["cp"]:
             assert Path(words[1]).parent.name in runs or words[1] in files or words[1].startswith("runs/exploit-"), line
             files.add(words[2])
+        elif "scripts/average.py" in words:
+            sources = words[words.index("scripts/average.py") + 1:words.index("--out")]
+            assert len(sources) >= 2 and all(Path(s).parent.name in runs for s in sources), line
+            runs.add(Path(words[words.index("--out") + 1]).parent.name)
         elif "scripts/exploit.py" in words:
             target = words[words.index("scripts/exploit.py") + 1]
             assert Path(target).parent.name in runs or target.startswith("checkpoints/rlyeh_"), line
