@@ -8,5 +8,5 @@ Only bots trained under the engine's rules version are shipped: v0 (rules versio
 when the rules changed (README.md in this folder says where it lives on).
 """
 
-VERSIONS = ("v1", "v2")  # rlyeh_<version>.pt in this folder, oldest first
-DEFAULT_VERSION = "v2"  # what `checkpoint` stands for at a seat or in a line-up
+VERSIONS = ("v1", "v2", "v3")  # rlyeh_<version>.pt in this folder, oldest first
+DEFAULT_VERSION = "v3"  # what `checkpoint` stands for at a seat or in a line-up

@@ -9,6 +9,7 @@
     opponents.py    the matchmaker: table sizes, self-play, scripted bots, league and exploiter games
     league.py       the league: frozen entries per role, recorded win rates, PFSP draws
     exploit.py      approximate exploitability: best responses against a checkpoint's frozen sides
+    averaging.py    the weight average of a lineage of checkpoints as one policy file
     trainer.py      the loop: rollouts, updates, evaluation, logs, checkpoints, resume
     workers.py      an update's rollout split over worker processes (on-policy, seeded per worker)
     evaluation.py   the learners against the scripted bots during training; the shipping bars

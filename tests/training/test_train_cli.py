@@ -323,7 +323,7 @@ def test_a_recipe_script_chains_commands_that_parse(saved, script, first, last, 
             files.add(words[2])
         elif "scripts/average.py" in words:
             sources = words[words.index("scripts/average.py") + 1:words.index("--out")]
-            assert len(sources) >= 2 and all(Path(s).parent.name in runs for s in sources), line
+            assert len(sources) >= 2 and all(Path(s).parts[1] in runs for s in sources), line  # runs/NAME/...
             runs.add(Path(words[words.index("--out") + 1]).parent.name)
         elif "scripts/exploit.py" in words:
             target = words[words.index("scripts/exploit.py") + 1]
