@@ -15,8 +15,9 @@
 # bar asks (runs/exploit-swa29/report.md).
 #
 # About 3.5 hours on 2 cores with native bfloat16 (8,000-12,000 training decisions a second), about
-# 5 without (about 6,000): 2 h 20 min of training and six exploit.py runs of 25-33 minutes there. A finished step is skipped and an interrupted one resumed from its
-# checkpoint, so the script can be run again after a stop. DRY_RUN=1 prints the commands.
+# 5 without (about 6,000 a second: 2 h 20 min of training and six exploit.py runs of 25-33
+# minutes). A finished step is skipped and an interrupted one resumed from its checkpoint, so the
+# script can be run again after a stop. DRY_RUN=1 prints the commands.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-python}
