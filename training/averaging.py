@@ -78,7 +78,7 @@ def average_policies(paths: list[str | Path], weights: list[float] | None = None
 
 def average_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     from rlyeh_env.arguments import ArgumentParser, fail, output_file
-    from rlyeh_env.players import check_player, checkpoint_file
+    from rlyeh_env.players import SCRIPTED, check_player, checkpoint_file
 
     parser = ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("checkpoints", nargs="+", type=check_player,
@@ -86,7 +86,7 @@ def average_main(argv: list[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("--weights", nargs="+", type=float, help="one positive weight per checkpoint (default: equal)")
     parser.add_argument("--out", type=output_file, required=True, help="the averaged policy file to write")
     args = parser.parse_args(argv)
-    scripted = [name for name in args.checkpoints if name.split(":")[0] in ("random", "heuristic")]
+    scripted = [name for name in args.checkpoints if name.split(":")[0] in SCRIPTED]
     if scripted:
         parser.error(f"argument checkpoints: {scripted[0]!r} is a scripted bot; it has no weights to average")
     try:
