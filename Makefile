@@ -15,7 +15,7 @@ TORCH_SPEC ?= torch==2.13.0
 THREADS2 := OMP_NUM_THREADS=2 MKL_NUM_THREADS=2 OPENBLAS_NUM_THREADS=2
 THREADS1 := OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 
-.PHONY: venv test test-slow test-browser play serve bench bench-web balance calibrate train train-v2 train-v1 train-smoke evaluate bench-train bench-ray clean
+.PHONY: venv test test-slow test-browser play serve bench bench-web balance calibrate train train-league train-smoke evaluate bench-train bench-ray clean
 
 venv: $(STAMP)
 
@@ -57,24 +57,21 @@ balance: venv
 	$(THREADS2) $(PY) scripts/balance.py
 
 # RULES.md section 14 under trained play: the shipped bots on both sides (and the heuristic) at
-# start hours around each size's own, the investigators' win rate with the pick per size.
+# start hours around each size's own and 1-3 hours won back by Turn back time (R9.6), the
+# investigators' win rate with the pick per size (45 candidates; about 7 minutes on 2 cores).
 calibrate: venv
-	$(THREADS2) $(PY) scripts/calibrate.py --hour-offsets -1 0 1 --games 1000
+	$(THREADS2) $(PY) scripts/calibrate.py --hour-offsets -1 0 1 --hours-back 1 2 3 --games 1000
 
-# The recipe of the shipped bots (checkpoints/README.md): scripts/train_v3.sh, the chain of runs
-# from v2 (PSRO rounds against exploiters, then the weight average of the rounds' snapshots);
-# about 3.5 hours on 2 cores with native bfloat16, 5 without. A finished step is skipped and an
-# interrupted one resumed, so running it again after a stop loses nothing.
+# The recipe of the shipped bots (checkpoints/README.md, "v4"): scripts/train_v4.sh, one league
+# round from v3 (the last bots of rules version 2) under today's rules, then the weight average of
+# the round's snapshots and its exploitability. A finished step is skipped and an interrupted one
+# resumed, so running it again after a stop loses nothing.
 train: venv
-	$(THREADS2) PY=$(PY) bash scripts/train_v3.sh
+	$(THREADS2) PY=$(PY) bash scripts/train_v4.sh
 
-# v2's recipe (scripts/train_v2.sh): from v1, an accusing warm start, a league, PSRO rounds and
-# one-side runs against every past policy; about 3 hours with native bfloat16.
-train-v2: venv
-	$(THREADS2) PY=$(PY) bash scripts/train_v2.sh
-
-# v1's recipe, one run of the `league` preset (about 70 min): runs/league/policies.pt is rlyeh_v1.pt.
-train-v1: venv
+# A league from scratch, one run of the `league` preset (v1's recipe under rules version 2; about
+# 70 min): self-play only, the heuristic's clone as the warm start.
+train-league: venv
 	$(THREADS2) $(PY) scripts/train.py --preset league
 
 train-smoke: venv

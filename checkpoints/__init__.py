@@ -4,9 +4,10 @@ See README.md in this folder for the recipe and evaluation; `rlyeh_env.policy.sh
 finds the files. This module names them and imports nothing, so that the player registry can
 know the names without PyTorch.
 
-Only bots trained under the engine's rules version are shipped: v0 (rules version 1) was retired
-when the rules changed (README.md in this folder says where it lives on).
+Only bots trained under the engine's rules version are shipped: v0 (rules version 1) and v1-v3
+(rules version 2) were retired when the rules changed (README.md in this folder, "History", says
+where they live on).
 """
 
-VERSIONS = ("v1", "v2", "v3")  # rlyeh_<version>.pt in this folder, oldest first
-DEFAULT_VERSION = "v3"  # what `checkpoint` stands for at a seat or in a line-up
+VERSIONS = ("v4",)  # rlyeh_<version>.pt in this folder, oldest first
+DEFAULT_VERSION = "v4"  # what `checkpoint` stands for at a seat or in a line-up

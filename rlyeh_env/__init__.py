@@ -1,4 +1,4 @@
-"""The Gate of R'lyeh as a PettingZoo AEC environment: `env()`, `raw_env()` (also as `rlyeh_v1`).
+"""The Gate of R'lyeh as a PettingZoo AEC environment: `env()`, `raw_env()` (also as `rlyeh_v2`).
 
 The spec (agents, spaces, every observation index range, the action encoding, rewards, version
 history) is the docstring of the env module, `rlyeh_env/rlyeh.py`: `help(rlyeh_env.rlyeh)`.

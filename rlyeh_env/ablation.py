@@ -1,8 +1,8 @@
 """Players with some of their choices taken away: the ablations that measure what a mechanic is
 worth to the players who use it.
 
-`heuristic:no-accuse` is the heuristic bot that never accuses; `v1:no-accuse:no-investigate` the
-shipped v1 bots that neither accuse nor investigate. Everything else stays as it was: the player
+`heuristic:no-accuse` is the heuristic bot that never accuses; `v4:no-accuse:no-investigate` the
+shipped v4 bots that neither accuse nor investigate. Everything else stays as it was: the player
 sees its own observation unchanged and a mask without the ablated actions, so a bot or a policy
 plays on as if those actions were never legal. Only blocks that always leave another legal
 choice can be ablated (Research beside a main action, a vote No beside a vote Yes, a main action
@@ -30,7 +30,7 @@ ABLATABLE_NAMES = ", ".join(block.replace("_", "-") for block in ABLATABLE)
 
 
 def split_name(name: str) -> tuple[str, tuple[str, ...]]:
-    """`"v1:no-accuse:no-vote-yes"` -> ("v1", ("accuse", "vote_yes")); ValueError for a block
+    """`"v4:no-accuse:no-vote-yes"` -> ("v4", ("accuse", "vote_yes")); ValueError for a block
     that cannot be ablated."""
     base, *removed = name.split(MARK)
     blocks = tuple(block.replace("-", "_") for block in removed)

@@ -1,5 +1,5 @@
 r"""
-# The Gate of R'lyeh (`rlyeh_v1`)
+# The Gate of R'lyeh (`rlyeh_v2`)
 
 Investigators race a doom clock to complete four incantations while hidden cultists, who do not
 know each other, sabotage them. The full rules are in `RULES.md`; this docstring is the spec of
@@ -12,7 +12,7 @@ aec = env(num_players=5)
 
 | | |
 |---|---|
-| API | PettingZoo AEC (`env()`, `raw_env()`; `rlyeh_v1` re-exports both) |
+| API | PettingZoo AEC (`env()`, `raw_env()`; `rlyeh_v2` re-exports both) |
 | Agents | `player_0` .. `player_{n-1}`, n = 4..8 |
 | Action space | `Discrete(61)` |
 | Observation space | `Dict(observation=Box(0, 1, (1369,), float32), action_mask=Box(0, 1, (61,), int8))`; `(4777,)` with `observation_mode="history"` |
@@ -136,6 +136,11 @@ projection (`rlyeh_env.seat_view`), the one every human view is drawn from.
 seats, for single-agent trainers such as sb3-contrib's `MaskablePPO`.
 
 ## Version history
+- v2: rules version 3 (RULES.md, section 14): Turn back time (R9.6) wins back 3 / 2 / 2 / 3 / 1
+  hours at 4-8 players instead of 3 at every size, and the clock starts at hour 7 at 7 players
+  instead of 6, so that trained bots on both sides give the investigators slimmer odds. Observation
+  and action layouts unchanged; checkpoints trained under rules version 2 (the shipped v1-v3 bots)
+  are refused. `rlyeh_v1` now raises an error that names `rlyeh_v2`.
 - v1: rules version 2 (RULES.md, section 14): one cultist at every table size, the clock starting
   at hours 2 / 2 / 5 / 6 / 7 at 4-8 players, and a revealed cultist no longer feeds the pool
   (R7.13, R7.14), aiming at slim odds for the investigators under trained play and a right
@@ -162,7 +167,7 @@ from .observation import IncrementalEncoder
 from .table import Table
 from .text import render_seat, render_truth
 
-ENV_NAME = "rlyeh_v1"
+ENV_NAME = "rlyeh_v2"
 
 
 def env(

@@ -1,12 +1,5 @@
-"""The retired first version: it played rules version 1, which this package no longer plays.
+"""The retired first version: it played rules version 1, which this package no longer plays."""
 
-PettingZoo raises the version in an environment's name whenever a change can change what an agent
-learns; `rlyeh_v1` is the game of RULES.md today (the rules versions: RULES.md, section 14).
-"""
+from .retired import retired
 
-
-def __getattr__(name: str):
-    raise ImportError(
-        f"rlyeh_v0.{name}: rlyeh_v0 is retired (it played rules version 1); "
-        "use `from rlyeh_env import rlyeh_v1` (RULES.md, section 14 says what changed)"
-    )
+__getattr__ = retired("rlyeh_v0", rules_version=1)

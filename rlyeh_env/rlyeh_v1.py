@@ -1,5 +1,5 @@
-"""Versioned entry point, as PettingZoo names its environments: `from rlyeh_env import rlyeh_v1`."""
+"""The retired second version: it played rules version 2, which this package no longer plays."""
 
-from .rlyeh import env, raw_env
+from .retired import retired
 
-__all__ = ["env", "raw_env"]
+__getattr__ = retired("rlyeh_v1", rules_version=2)

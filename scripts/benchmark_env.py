@@ -23,6 +23,7 @@ import numpy as np  # noqa: E402
 
 from rlyeh_env.arguments import ArgumentParser, at_least, positive_float  # noqa: E402
 from rlyeh_env.players import TABLE_SIZES  # noqa: E402
+from rlyeh_env.rlyeh import ENV_NAME  # noqa: E402
 
 
 def aec_slice(env, rng: np.random.Generator, seconds: float) -> float:
@@ -70,7 +71,7 @@ def main() -> None:
     from rlyeh_env import env as rlyeh_env
 
     contenders = {
-        f"rlyeh_v1 AEC ({args.players} players)": lambda rng: aec_slice(
+        f"{ENV_NAME} AEC ({args.players} players)": lambda rng: aec_slice(
             rlyeh_env(num_players=args.players), rng, args.seconds
         ),
         "tictactoe_v3 AEC": lambda rng: aec_slice(tictactoe_v3.env(), rng, args.seconds),

@@ -1,7 +1,7 @@
 """Calibrate the per-size settings: the investigators' win rate at candidate cultist counts, start hours and hours back.
 
     python scripts/calibrate.py --sizes 4 5 6 7 8 --games 1000 --workers 2 --json calibration.json
-    python scripts/calibrate.py --target v1,v1 --hour-offsets -1 0 1 --cultists 1 2 --sizes 7 8
+    python scripts/calibrate.py --target v4,v4 --hour-offsets -1 0 1 --cultists 1 2 --sizes 7 8
     python scripts/calibrate.py --hour-offsets -1 0 1 --hours-back 1 2 3
 
 At each table size, every candidate (today's start hour plus each of --hour-offsets, for each of

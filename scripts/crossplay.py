@@ -35,7 +35,7 @@ from rlyeh_env.tournament import POLICIES, TournamentError, tournament_results, 
 def main(argv: list[str] | None = None) -> int:
     parser = ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("players", type=check_player, nargs="+", metavar="PLAYER",
-                        help="two or more of random, heuristic, checkpoint, v1 (a shipped version) or checkpoint files")
+                        help="two or more of random, heuristic, checkpoint, v4 (a shipped version) or checkpoint files")
     add_tournament_options(parser, workers=2)
     parser.add_argument("--bootstrap", type=at_least(0), default=500, help="bootstrap fits for the intervals")
     parser.add_argument("--json", type=output_file, help="also save the matrix and ratings here")

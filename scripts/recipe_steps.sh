@@ -1,4 +1,4 @@
-# Steps shared by the recipe scripts (scripts/train_v2.sh, scripts/train_v3.sh); sourced, not run.
+# Steps of the recipe scripts (scripts/train_v4.sh; the retired ones in the history); sourced, not run.
 #
 # Each step is skipped when its result is on disk and resumed from its checkpoint when it was
 # interrupted, so a recipe can be run again after a stop. DRY_RUN=1 prints the commands instead.

@@ -1,7 +1,7 @@
 """Train the investigator and cultist policies by PPO self-play (same as `rlyeh train`).
 
     python scripts/train.py --preset smoke            # under two minutes, end to end
-    python scripts/train.py --preset league           # the recipe of checkpoints/rlyeh_v1.pt
+    python scripts/train.py --preset league           # a league from scratch, self-play only (v1's recipe)
     python scripts/train.py --resume runs/league/checkpoint.pt
     python scripts/train.py --help                    # every setting, with its help text
 """

@@ -70,6 +70,23 @@ def _size_table_row(text: str, label: str) -> dict[int, int]:
     return dict(zip((int(c) for c in sizes.group(1).split("|")), (int(c) for c in row.group(1).split("|"))))
 
 
+def test_rules_md_rules_versions_table_names_todays_settings():
+    """Section 14's rules-versions table has one row marked today: the engine's RULES_VERSION, and
+    its cultists, start hours and hours back are the engine's per-size tables."""
+    from rlyeh_env.engine.config import (
+        DEFAULT_CULTISTS, DEFAULT_NECRONOMICON_HOURS_BACK, DEFAULT_START_HOUR, RULES_VERSION,
+    )
+
+    text = (ROOT / "RULES.md").read_text()
+    today = re.findall(r"^\| (\d+) \(today\) \|([^\n]+)\|$", text, re.MULTILINE)
+    assert [int(version) for version, _ in today] == [RULES_VERSION], today
+    cultists, hours, back = ([int(v) for v in cell.split(",")] for cell in today[0][1].split("|")[:3])
+    sizes = sorted(DEFAULT_CULTISTS)
+    assert cultists == [DEFAULT_CULTISTS[n] for n in sizes]
+    assert hours == [DEFAULT_START_HOUR[n] for n in sizes]
+    assert back == [DEFAULT_NECRONOMICON_HOURS_BACK[n] for n in sizes]
+
+
 def test_rules_md_per_size_settings_are_the_engine_defaults():
     """R1.2's cultists, R2.4's start hours, R5.5's thresholds, R9.6's hours back and section 14's
     table are the engine's per-size tables (rlyeh_env/engine/config.py), so a recalibration cannot change one

@@ -27,7 +27,7 @@ def test_every_script_shows_its_help(script):
 def test_the_env_benchmark_runs_a_short_slice():
     done = _run("scripts/benchmark_env.py", "--seconds", "0.2", "--repeats", "1")
     assert done.returncode == 0, done.stderr
-    assert "| rlyeh_v1 AEC (5 players) |" in done.stdout
+    assert "| rlyeh_v2 AEC (5 players) |" in done.stdout
 
 
 @pytest.mark.parametrize("script", SCRIPTS)

@@ -82,7 +82,7 @@ def average_main(argv: list[str] | None = None, prog: str | None = None) -> int:
 
     parser = ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("checkpoints", nargs="+", type=check_player,
-                        help="two or more checkpoint files of one lineage (or shipped versions by name, e.g. v2)")
+                        help="two or more checkpoint files of one lineage (or shipped versions by name, e.g. v4)")
     parser.add_argument("--weights", nargs="+", type=float, help="one positive weight per checkpoint (default: equal)")
     parser.add_argument("--out", type=output_file, required=True, help="the averaged policy file to write")
     args = parser.parse_args(argv)

@@ -25,7 +25,7 @@ BACKENDS = ("local", "ray")  # training/workers.py, training/ray_workers.py
 
 def split_anchor(name: str) -> tuple[str, tuple[str, ...]]:
     """An anchor (or a league entry's name) as its policies and its trailing modifiers
-    (`ANCHOR_MODIFIERS`, in any order): `v1:greedy:bluffs` -> (`v1`, (`:greedy`, `:bluffs`))."""
+    (`ANCHOR_MODIFIERS`, in any order): `v4:greedy:bluffs` -> (`v4`, (`:greedy`, `:bluffs`))."""
     modifiers = []
     while name.endswith(ANCHOR_MODIFIERS):
         cut = name.rindex(":")
@@ -76,7 +76,7 @@ class Args:
     imitation_decisions: int = 0
     """warm start: clone the teacher (imitation_teacher) on this many of its decisions before PPO (0: off; feed-forward policies only)"""
     imitation_teacher: str = "heuristic"
-    """warm start: whose play is cloned: heuristic (the scripted bot on every seat), or a shipped version (v1) or a checkpoint's path (.pt), its policies sampled; with init_from the learners start from a checkpoint and learn what the teacher does differently"""
+    """warm start: whose play is cloned: heuristic (the scripted bot on every seat), or a shipped version (v4) or a checkpoint's path (.pt), its policies sampled; with init_from the learners start from a checkpoint and learn what the teacher does differently"""
     imitation_accuse_at: float = 0.0
     """warm start from a checkpoint teacher: its investigators accuse the seat their belief head is surest of from this P(cultist) on, and vote on accusations by imitation_vote_at (rlyeh_env/accuser.py), so that self-play starts outside the trap where nobody accuses because nobody votes Yes (0: the teacher plays as trained)"""
     imitation_vote_at: float = 0.5
@@ -118,7 +118,7 @@ class Args:
     pfsp_size_relative: bool = False
     """with pfsp_by_size, an entry's win rate at a table size is read against the learner's win rate at that size over the role's whole league (0.5 + p - league average): the sizes' own balance (the cultists win most games at 4 seats, the investigators at 8) then no longer makes every entry's worst size the same one, and the draw follows the entries that are harder than the rest at some size"""
     league_anchors: tuple[str, ...] = ()
-    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v1: checkpoints/rlyeh_v1.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays), and followed by :bluffs its cultists accuse a random legal seat at league_bluff_rate and vote Yes on every accusation (so the learners' investigators meet skilled cultists who accuse); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp; a resumed run keeps its anchors and may add shipped versions or checkpoint files after them (an exploiter found by scripts/exploit.py, so the learners train against it)"""
+    """permanent league entries of both roles, never leaving and not counted in pool_size: warm-start (the learners as PPO starts from them, e.g. the heuristic's clone), untrained (the learners' initial networks: close to uniform over the legal actions), a shipped version (v4: checkpoints/rlyeh_v4.pt) or a checkpoint's path (.pt); any of them followed by :greedy plays its most probable legal action instead of sampling (warm-start:greedy: the heuristic's clone played as deterministically as the heuristic plays), and followed by :bluffs its cultists accuse a random legal seat at league_bluff_rate and vote Yes on every accusation (so the learners' investigators meet skilled cultists who accuse); drawn by PFSP like every entry, and in an anchor game (league_anchor_share) by league_anchor_pfsp; a resumed run keeps its anchors and may add shipped versions or checkpoint files after them (an exploiter found by scripts/exploit.py, so the learners train against it)"""
     league_bluff_rate: float = 0.1
     """how often the cultists of a league anchor named NAME:bluffs accuse, at their decisions where accusing is legal (rlyeh_env/accuser.py, BluffingCultist's rule)"""
     league_anchor_pfsp: str = "uniform"
@@ -134,7 +134,7 @@ class Args:
     opponents_from: str = ""
     """an exploitability run: the two policies of this checkpoint are the whole league, fixed for the run (the learners' snapshots never join), and every game is a learner against its fixed other side (scripts/exploit.py)"""
     init_from: str = ""
-    """start both learners from the policies of this shipped version (v1) or checkpoint file instead of a fresh initialisation (hidden, shared_trunk and recurrent must match its networks; the value networks start fresh where it has none; it may come from earlier rules: fine-tuning it to new ones is what it is for)"""
+    """start both learners from the policies of this shipped version (v4) or checkpoint file instead of a fresh initialisation (hidden, shared_trunk and recurrent must match its networks; the value networks start fresh where it has none; it may come from earlier rules: fine-tuning it to new ones is what it is for)"""
     finetune_decisions: int = 0
     """scripted fine-tune: over the run's last N decisions (counted back from total_decisions, so a resume with a larger total moves it) the opposing side is always a scripted bot (no self-play, no pool)"""
     finetune_heuristic: tuple[float, ...] = (0.7,)
@@ -394,34 +394,8 @@ PRESETS: dict[str, dict] = {
         **SHIPPED_NETWORK_AND_SPEED,
     ),
     "league": _LEAGUE,
-    # A second run after `league`, from v1 (the acc5 run of checkpoints/README.md, "After v1: the
-    # accusation step"; its bots are candidates, not shipped).
-    # The league alone leaves its investigators in a coordination trap, finding the cultist
-    # (belief AUC 0.99) but never accusing, because nobody votes Yes on an accusation, so every
-    # accusation fails. The learners start from v1 and first clone it with two changes: its
-    # investigators accuse a seat their belief head gives P >= 0.9 and vote Yes on an accusation
-    # exactly when they give the accused P >= 0.5 (rlyeh_env/accuser.py), and its cultists accuse
-    # a random legal seat at 8% of their decisions where they may, voting Yes on every
-    # accusation. Then 12M decisions of league self-play with the 4-player table drawn twice as
-    # often (where the lone cultist gave up in earlier runs). The anchors keep the scripted styles
-    # and accusing cultists in the games: the heuristic's clone sampled, greedy and bluffing, the
-    # untrained network plain and bluffing, and v1 plain and bluffing (bluffing: its cultists
-    # accuse at random and vote Yes, so that voting Yes on anyone's accusation costs the learners'
-    # investigators). The heuristic's clone comes first, from the hclone run copied to
-    # runs/warm_start.pt (checkpoints/README.md gives the commands).
-    "accuse": dict(
-        _LEAGUE,
-        run_name="accuse",
-        total_decisions=12_000_000,
-        init_from="v1",
-        imitation_teacher="v1",
-        imitation_accuse_at=0.9,
-        imitation_vote_at=0.5,
-        imitation_cultist_accuse_rate=0.08,
-        table_sizes=(4, 4, 5, 6, 7, 8),
-        league_anchors=("runs/warm_start.pt", "runs/warm_start.pt:greedy", "untrained", "untrained:bluffs",
-                        "checkpoints/rlyeh_v1.pt", "runs/warm_start.pt:bluffs", "checkpoints/rlyeh_v1.pt:bluffs"),
-    ),
+    # (`accuse`, v2's warm start from v1 cloned accusing on its belief, left with v1 and rules
+    # version 2; checkpoints/README.md, "History", says where it lives on.)
 }
 
 

@@ -449,7 +449,7 @@ def _rollout_workers(args: Args):
 
 
 def _checked_policies(path: str, nets: dict, setting: str) -> dict:
-    """The policies of a checkpoint file or shipped version (v1), each checked to have the shape
+    """The policies of a checkpoint file or shipped version (v4), each checked to have the shape
     of the learners' network of its role (a saved league rebuilds its entries in the learners'
     shape)."""
     from rlyeh_env.policy.bot import load_policies

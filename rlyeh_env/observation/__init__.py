@@ -29,7 +29,7 @@ inherits from the other.
    range to `tracker.PRIVATE_RANGES`; if it is seat-indexed, to `tracker.SEAT_SEGMENTS`.
 5. `bots/view.py`, if the heuristic bot should read it.
 6. The layout signature of checkpoints (`rlyeh_env/policy/checkpoint.py: layout_signature`)
-   changes, so checkpoints saved before (the shipped `checkpoints/rlyeh_v1.pt` too) are refused until retrained.
+   changes, so checkpoints saved before (the shipped bots in `checkpoints/` too) are refused until retrained.
 
 The tests that prove it: tests/env/test_encoder_pair.py (the two encoders byte-identical over
 whole games: fails when a change is not announced), tests/env/test_no_leak.py (nothing else of

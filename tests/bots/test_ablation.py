@@ -23,14 +23,14 @@ ACCUSE_IDS = set(range(A.ACCUSE, A.ACCUSE + A.MAX_OFFSET))
 
 def test_names_split_into_the_player_and_the_blocks_it_goes_without():
     assert split_name("heuristic") == ("heuristic", ())
-    assert split_name("v1:no-accuse:no-vote-yes") == ("v1", ("accuse", "vote_yes"))
+    assert split_name("v4:no-accuse:no-vote-yes") == ("v4", ("accuse", "vote_yes"))
     assert check_player("heuristic:no-accuse:no-investigate") == "heuristic:no-accuse:no-investigate"
     with pytest.raises(UnknownPlayerError, match="cannot take away 'gamble'; a player can go without accuse, curse"):
         check_player("heuristic:no-gamble")  # Gambling fever can force a Gamble: nothing would be left
     with pytest.raises(UnknownPlayerError, match="'nobody' is not a bot"):
         check_player("nobody:no-accuse")
     with pytest.raises(UnknownPlayerError, match="has no checkpoint file of its own"):
-        checkpoint_file("v1:no-accuse")
+        checkpoint_file("v4:no-accuse")
 
 
 def test_blocked_ids_are_the_blocks_action_ids():
@@ -117,7 +117,7 @@ def test_side_players_and_checkpoint_bots_take_ablated_names():
     assert isinstance(scripted, AblatedPlayer) and isinstance(scripted.player, ScriptedPlayer)
     assert scripted.player.name == "heuristic"
     pytest.importorskip("torch")
-    policy = make_side_player("v1:no-accuse", Role.INVESTIGATOR)
-    assert policy.name == "v1:investigator:no-accuse"
-    bot = make_bot("v1:no-accuse", 1, GameConfig(num_players=5))
+    policy = make_side_player("v4:no-accuse", Role.INVESTIGATOR)
+    assert policy.name == "v4:investigator:no-accuse"
+    bot = make_bot("v4:no-accuse", 1, GameConfig(num_players=5))
     assert bot.beliefs.__self__ is bot.bot  # the watch table asks a policy bot for its beliefs

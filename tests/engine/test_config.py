@@ -126,7 +126,7 @@ def test_config_defaults():
     assert cfg.num_players == 5 and cfg.cultists == 1 and cfg.first_hour == 2
     assert cfg.deck_size == 48
     assert [GameConfig(num_players=n).cultists for n in range(4, 9)] == [1, 1, 1, 1, 1]
-    assert [GameConfig(num_players=n).first_hour for n in range(4, 9)] == [2, 2, 5, 6, 7]
+    assert [GameConfig(num_players=n).first_hour for n in range(4, 9)] == [2, 2, 5, 7, 7]
     assert not cfg.revealed_cultist_contributes  # R7.14, since rules version 2
 
 

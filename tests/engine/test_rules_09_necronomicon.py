@@ -115,7 +115,7 @@ def _read_turn_back_time(eng, state, rng):
 
 def test_r9_turn_back_time(eng):
     """R9.6, R9.7, R2.5."""
-    state, rng = _table(eng, seat=1, hour=8)
+    state, rng = _table(eng, seat=1, hour=8, necronomicon_hours_back=3)
     _read_turn_back_time(eng, state, rng)
     assert state.hour == 5
     assert state.readings[-1].reader == 1 and state.readings[-1].page == TBT

@@ -58,8 +58,9 @@ def test_r12_no_draw_every_game_has_one_winner(eng):
 
 def test_r12_bound_formulas_match_the_rule_book(eng):
     """R12.6, R12.7."""
-    cfg = GameConfig(start_hour=1)
+    cfg = GameConfig(start_hour=1, necronomicon_hours_back=3)
     assert eng.max_rounds(cfg) == 15
+    assert eng.max_rounds(GameConfig(num_players=4)) == 14 and eng.max_rounds(GameConfig(num_players=8)) == 7
     assert eng.max_decisions_per_turn(GameConfig(num_players=8)) == 19
     assert eng.max_rounds(GameConfig(start_hour=0, necronomicon_hours_back=0)) == 14
     assert eng.max_decisions_per_turn(GameConfig(num_players=4, hand_size=6)) == 4 + 4 + 7

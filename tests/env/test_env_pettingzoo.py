@@ -3,12 +3,13 @@ the variants, the history observation mode and the illegal-moves-end-game env.""
 
 from __future__ import annotations
 
+import importlib
 import warnings
 
 import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
-from rlyeh_env import env, rlyeh_v1
+from rlyeh_env import env, rlyeh_v2
 
 CASES = {f"n{n}": {"num_players": n} for n in range(4, 9)}
 CASES.update(
@@ -48,17 +49,18 @@ def test_render(kwargs, capsys):
 def test_versioned_module_reexports():
     from rlyeh_env import raw_env
 
-    assert rlyeh_v1.env is env and rlyeh_v1.raw_env is raw_env
-    assert raw_env.metadata["name"] == "rlyeh_v1"
+    assert rlyeh_v2.env is env and rlyeh_v2.raw_env is raw_env
+    assert raw_env.metadata["name"] == "rlyeh_v2"
     assert raw_env.metadata["is_parallelizable"] is False
 
 
-def test_the_retired_version_says_which_to_use():
+@pytest.mark.parametrize("retired, rules_version", [("rlyeh_v0", 1), ("rlyeh_v1", 2)])
+def test_a_retired_version_says_which_to_use(retired, rules_version):
     """PettingZoo's habit: a retired version's name fails with the one to use instead."""
-    from rlyeh_env import rlyeh_v0
+    module = importlib.import_module(f"rlyeh_env.{retired}")
 
-    with pytest.raises(ImportError, match="use `from rlyeh_env import rlyeh_v1`"):
-        rlyeh_v0.env()
+    with pytest.raises(ImportError, match=rf"played rules version {rules_version}\); use `from rlyeh_env import rlyeh_v2`"):
+        module.env()
 
 
 @pytest.mark.slow

@@ -115,7 +115,7 @@ def test_observation_equals_its_views(mode):
 
 def test_the_package_docstring_points_to_the_spec():
     assert "rlyeh_env/rlyeh.py" in rlyeh_env.__doc__ and "help(rlyeh_env.rlyeh)" in rlyeh_env.__doc__
-    assert DOC.lstrip().startswith("# The Gate of R'lyeh (`rlyeh_v1`)")
+    assert DOC.lstrip().startswith("# The Gate of R'lyeh (`rlyeh_v2`)")
 
 
 def _doc_space(pattern: str) -> tuple[int, ...]:

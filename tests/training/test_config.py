@@ -121,8 +121,8 @@ def test_a_warm_start_after_init_from_needs_a_checkpoint_teacher():
     (the accusation warm start) after it is the point; only a checkpoint teacher has beliefs to
     accuse by."""
     with pytest.raises(ValueError, match="init_from and a warm start from the heuristic"):
-        Args(init_from="v1", imitation_decisions=100)
+        Args(init_from="v4", imitation_decisions=100)
     with pytest.raises(ValueError, match="imitation_accuse_at needs a checkpoint imitation_teacher"):
         Args(imitation_decisions=100, imitation_accuse_at=0.9)
-    args = Args(init_from="v1", imitation_decisions=100, imitation_teacher="v1", imitation_accuse_at=0.9)
-    assert args.imitation_teacher == "v1" and args.imitation_vote_at == 0.5
+    args = Args(init_from="v4", imitation_decisions=100, imitation_teacher="v4", imitation_accuse_at=0.9)
+    assert args.imitation_teacher == "v4" and args.imitation_vote_at == 0.5

@@ -79,13 +79,13 @@ def test_a_checkpoint_teacher_demonstrates_the_accusations_its_beliefs_call_for(
     """With imitation_accuse_at, wherever the teacher may accuse and its belief head (the
     checkpoint's own network, recomputed here) is sure enough of a seat, the demonstration accuses
     the surest seat; the cultists' teacher is the checkpoint's own policy."""
-    args = Args(imitation_decisions=100, imitation_teacher="v1", imitation_accuse_at=0.6)
+    args = Args(imitation_decisions=100, imitation_teacher="v4", imitation_accuse_at=0.6)
     players = teachers(args)
     assert "accuses-at-0.6" in players[Role.INVESTIGATOR].name and "accuses" not in players[Role.CULTIST].name
     buffers, _, _ = collect(players, GameConfig(num_players=5), games=6, slots=3, record=players)
     batch = buffers[Role.INVESTIGATOR]
     obs, masks, actions = batch.array("obs"), batch.array("masks"), batch.array("actions")
-    net = PolicyCache().policies("v1")[Role.INVESTIGATOR]
+    net = PolicyCache().policies("v4")[Role.INVESTIGATOR]
     with torch.no_grad():
         _, beliefs = net.heads(net.features(torch.from_numpy(obs))[0], torch.from_numpy(masks))
     sure = torch.sigmoid(beliefs).numpy()

@@ -349,7 +349,7 @@ def test_init_from_starts_the_learners_from_a_checkpoint(tmp_path):
 
 
 def test_a_shipped_version_name_serves_as_init_from_and_as_an_anchor(tmp_path):
-    """`v1` stands for its file wherever a run reads policies (one resolution, `_checked_policies`)."""
+    """A shipped version's name stands for its file wherever a run reads policies (one resolution, `_checked_policies`)."""
     from rlyeh_env.players import PolicyCache
 
     shipped = PolicyCache().policies(VERSIONS[-1])
