@@ -8,10 +8,25 @@ run() {
     if [ -n "${DRY_RUN:-}" ]; then echo "$*"; else "$@"; fi
 }
 
+# same_rules FILE: stop the recipe, saying why, if FILE (a finished step's policies) was trained
+# under other rules than this code plays: a step left by a recipe of another rules version must
+# not be reused (a later step would refuse its files, or train against bots of another game).
+same_rules() {
+    "$PY" - "$1" <<'PYTHON'
+import sys
+from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint
+try:
+    load_checkpoint(sys.argv[1])
+except CheckpointError as err:
+    sys.exit(f"{err}\nIt is a finished step of a recipe run under other rules: move runs/ aside and run the recipe again.")
+PYTHON
+}
+
 # train NAME ARGS...: scripts/train.py ARGS as run NAME, unless it finished (or resume it).
 train() {
     local name=$1; shift
     if [ -f "runs/$name/learning_curves.png" ] && [ -z "${DRY_RUN:-}" ]; then
+        same_rules "runs/$name/policies.pt"
         echo "== $name: done"
     elif [ -f "runs/$name/checkpoint.pt" ] && [ -z "${DRY_RUN:-}" ]; then
         run "$PY" scripts/train.py --resume "runs/$name/checkpoint.pt"
@@ -26,8 +41,11 @@ train() {
 # GAMES (default 2000) sizes only the report's evaluation: the exploiters do not depend on it.
 exploit() {
     local name=$1 games=${2:-2000} policies=${3:-runs/$1/policies.pt}
-    [ -f "runs/exploit-$name/report.json" ] && [ -z "${DRY_RUN:-}" ] \
-        || run "$PY" scripts/exploit.py "$policies" --decisions 3000000 --games "$games" --out "runs/exploit-$name"
+    if [ -f "runs/exploit-$name/report.json" ] && [ -z "${DRY_RUN:-}" ]; then
+        same_rules "runs/exploit-$name/investigator/policies.pt"
+    else
+        run "$PY" scripts/exploit.py "$policies" --decisions 3000000 --games "$games" --out "runs/exploit-$name"
+    fi
     run cp "runs/exploit-$name/investigator/policies.pt" "runs/${name}_inv_exploiter.pt"
     run cp "runs/exploit-$name/cultist/policies.pt" "runs/${name}_cult_exploiter.pt"
 }
