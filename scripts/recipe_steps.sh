@@ -1,7 +1,9 @@
 # Steps of the recipe scripts (scripts/train_v4.sh; the retired ones in the history); sourced, not run.
 #
 # Each step is skipped when its result is on disk and resumed from its checkpoint when it was
-# interrupted, so a recipe can be run again after a stop. DRY_RUN=1 prints the commands instead.
+# interrupted, so a recipe can be run again after a stop; a result trained under other rules (a
+# recipe of another rules version run in the same folder) stops it instead. DRY_RUN=1 prints the
+# commands instead.
 # The caller sets PY (the interpreter) and runs from the project's root.
 
 run() {
