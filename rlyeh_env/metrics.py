@@ -37,6 +37,17 @@ def belief_auc(logits: np.ndarray, targets: np.ndarray, valid: np.ndarray) -> fl
     return None if math.isnan(auc) else auc
 
 
+def belief_auc_by_size(logits: np.ndarray, targets: np.ndarray, valid: np.ndarray,
+                       sizes: np.ndarray) -> float | None:
+    """The mean over table sizes of each size's `belief_auc` (`sizes`: the table size of each row),
+    the sizes with nobody to tell apart left out. Pooling sizes would reward a belief that knows
+    how many cultists the table holds rather than who they are: a lone cultist's rows (every other
+    seat an investigator) would rank below a partnered cultist's."""
+    aucs = [belief_auc(logits[sizes == n], targets[sizes == n], valid[sizes == n]) for n in np.unique(sizes)]
+    aucs = [auc for auc in aucs if auc is not None]
+    return float(np.mean(aucs)) if aucs else None
+
+
 def win_rate(outcomes: list[bool]) -> float:
     return float(np.mean(outcomes)) if outcomes else float("nan")
 

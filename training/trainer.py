@@ -25,8 +25,10 @@ from pathlib import Path
 import torch
 
 from rlyeh_env.engine import Role
+from rlyeh_env.engine.config import MAX_PLAYERS, MIN_PLAYERS
 from rlyeh_env.files import atomic_write_text
-from rlyeh_env.metrics import belief_auc, win_rate
+from rlyeh_env.metrics import belief_auc_by_size, win_rate
+from rlyeh_env.observation import SEAT_LAYOUT
 from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from rlyeh_env.policy.shipped import SHIPPED_VERSIONS, shipped_checkpoint
 from rlyeh_env.progress import progress_bar
@@ -47,6 +49,14 @@ NETWORK_SETTINGS = ("hidden", "recurrent", "central_critic", "shared_trunk")  # 
 def args_from_dict(data: dict) -> Args:
     fields = {f.name for f in dataclasses.fields(Args)}
     return Args(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields})
+
+
+_TABLE_SIZE = slice(SEAT_LAYOUT.starts["table.size"], SEAT_LAYOUT.starts["table.size"] + MAX_PLAYERS - MIN_PLAYERS + 1)
+
+
+def table_sizes(obs: torch.Tensor):
+    """Each observation row's table size, read from its `table.size` one-hot (4..8 players)."""
+    return (MIN_PLAYERS + obs[:, _TABLE_SIZE].argmax(1)).numpy()
 
 
 class Trainer:
@@ -251,7 +261,8 @@ class Trainer:
             stats = ppo_update(net, optimizer, batch, args, self.shuffle_generator)
             for name, value in stats.items():
                 row[f"losses/{key}/{name}"] = value
-            auc = belief_auc(*(batch[name].numpy() for name in ("belief_logits", "belief_targets", "belief_valid")))
+            auc = belief_auc_by_size(*(batch[name].numpy() for name in ("belief_logits", "belief_targets", "belief_valid")),
+                                     table_sizes(batch["obs"]))
             if auc is not None:  # None: no seat to tell apart (one cultist a table: the cultist's)
                 row[f"belief/{key}_auc"] = auc
         self.update += 1

@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 
 from rlyeh_env.engine import Role
-from rlyeh_env.metrics import belief_auc, roc_auc, wilson_interval
+from rlyeh_env.metrics import belief_auc, belief_auc_by_size, roc_auc, wilson_interval
 from rlyeh_env.players import PolicyCache, ScriptedPlayer, make_side_player
 from rlyeh_env.tournament import MatchResult, game_seed, markdown_table, play_match, results_json, tournament
 from training.commands import eval_main
 from training.config import Args
 from training.evaluation import bars_table, versions_table
-from training.trainer import Trainer
+from training.trainer import Trainer, table_sizes
 
 
 def _brute_force_auc(scores, labels) -> float:
@@ -47,6 +47,30 @@ def test_roc_auc_extremes_and_missing_class():
     assert np.isnan(roc_auc([0.1, 0.2], [1, 1]))
     assert np.isnan(roc_auc([0.1, 0.2], [0, 0]))
     assert np.isnan(roc_auc([], []))
+
+
+def test_the_training_belief_auc_is_read_within_each_table_size():
+    """A lone cultist (4 players: every other seat an investigator) believing nobody is a cultist,
+    and a partnered one (7 players) unable to tell its partner: pooled, the belief looks informed
+    (it knows whether there is a partner); within each size it is at chance."""
+    lone = np.full((4, 3), -5.0), np.zeros((4, 3)), np.ones((4, 3))
+    partnered = np.zeros((4, 3)), np.tile([1.0, 0.0, 0.0], (4, 1)), np.ones((4, 3))
+    logits, targets, valid = (np.concatenate(pair) for pair in zip(lone, partnered))
+    sizes = np.array([4] * 4 + [7] * 4)
+    assert belief_auc(logits, targets, valid) == 0.8  # 12 lone seats below the partner, 8 tied with it
+    assert belief_auc_by_size(logits, targets, valid, sizes) == 0.5
+    assert belief_auc_by_size(*lone, np.full(4, 4)) is None  # nobody to tell apart at any size
+
+
+def test_the_trainer_reads_each_decisions_table_size_from_its_observation():
+    import torch
+
+    from rlyeh_env.engine import GameConfig
+    from rlyeh_env.table import Table
+
+    rows = [Table(GameConfig(num_players=n), seed=n).observation(0)
+            for n in (8, 4, 6)]
+    assert table_sizes(torch.from_numpy(np.stack(rows))).tolist() == [8, 4, 6]
 
 
 def test_belief_auc_uses_valid_seats_only():
@@ -258,7 +282,7 @@ def test_the_trainers_evaluation_plays_a_repeated_size_once(tmp_path, monkeypatc
     the games (other deals), not as the same match twice."""
     import training.evaluation as evaluation
     from training.config import preset
-    from training.trainer import Trainer
+    from training.trainer import Trainer, table_sizes
 
     played = []
     real = evaluation.play_match
