@@ -10,22 +10,10 @@ import torch
 from rlyeh_env.engine import Role
 from rlyeh_env.observation import SEAT_LAYOUT
 from rlyeh_env.policy import PolicyBot, load_policies
-from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from rlyeh_env.policy.checkpoint import CheckpointError, load_checkpoint
 from training.averaging import average_main, average_policies
 
-from training_testkit import tiny_net
-
-
-def write_policies(path, seed: int, hidden=(16,)) -> dict:
-    """A policy file of two small fresh networks (with their critics, as a training file has);
-    returns its weights by role name."""
-    policies = {}
-    for k, role in enumerate((Role.INVESTIGATOR, Role.CULTIST)):
-        net = tiny_net(seed + 10 * k, hidden=hidden)
-        policies[role.name] = {"spec": net.spec(), "weights": net.state_dict()}
-    save_checkpoint(path, {"kind": "policy", "args": {"seed": seed}, "policies": policies, "update": seed,
-                           "decisions": 1000 * seed})
-    return {role: entry["weights"] for role, entry in policies.items()}
+from training_testkit import write_policies
 
 
 def test_the_average_is_the_weighted_mean_of_the_policies(tmp_path):

@@ -68,8 +68,7 @@ def test_the_trainer_reads_each_decisions_table_size_from_its_observation():
     from rlyeh_env.engine import GameConfig
     from rlyeh_env.table import Table
 
-    rows = [Table(GameConfig(num_players=n), seed=n).observation(0)
-            for n in (8, 4, 6)]
+    rows = [Table(GameConfig(num_players=n), seed=n).observation(0) for n in (8, 4, 6)]
     assert table_sizes(torch.from_numpy(np.stack(rows))).tolist() == [8, 4, 6]
 
 
@@ -282,7 +281,7 @@ def test_the_trainers_evaluation_plays_a_repeated_size_once(tmp_path, monkeypatc
     the games (other deals), not as the same match twice."""
     import training.evaluation as evaluation
     from training.config import preset
-    from training.trainer import Trainer, table_sizes
+    from training.trainer import Trainer
 
     played = []
     real = evaluation.play_match

@@ -10,33 +10,24 @@ from pathlib import Path
 
 import pytest
 
-from rlyeh_env.engine import Role
 from rlyeh_env.engine import config as rules
-from rlyeh_env.policy.checkpoint import save_checkpoint
 
-from training_testkit import tiny_net
+from training_testkit import write_policies
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _write_policies(path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    policies = {}
-    for k, role in enumerate((Role.INVESTIGATOR, Role.CULTIST)):
-        net = tiny_net(k, hidden=(8,))
-        policies[role.name] = {"spec": net.spec(), "weights": net.state_dict()}
-    save_checkpoint(path, {"kind": "policy", "args": {}, "policies": policies, "update": 1, "decisions": 1})
 
 
 def _finished_step(runs: Path, step: str, rules_version: int, monkeypatch) -> None:
     """What a finished `train x` or `exploit x` leaves, stamped with `rules_version`."""
     monkeypatch.setattr(rules, "RULES_VERSION", rules_version)
+    for folder in ("x", "exploit-x/investigator", "exploit-x/cultist"):
+        (runs / folder).mkdir(parents=True)
     if step == "train":
-        _write_policies(runs / "x" / "policies.pt")
+        write_policies(runs / "x" / "policies.pt")
         (runs / "x" / "learning_curves.png").write_bytes(b"")
     else:
         for side in ("investigator", "cultist"):
-            _write_policies(runs / "exploit-x" / side / "policies.pt")
+            write_policies(runs / "exploit-x" / side / "policies.pt")
         (runs / "exploit-x" / "report.json").write_text("{}")
     monkeypatch.undo()
 

@@ -14,6 +14,7 @@ from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from training.collector import Collector, GameSpec
+from rlyeh_env.policy.checkpoint import save_checkpoint
 from rlyeh_env.policy.network import ActorCritic
 from training.players import NetPlayer
 
@@ -73,3 +74,15 @@ def load_script(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def write_policies(path, seed: int = 0, hidden=(16,)) -> dict:
+    """A policy file of two small fresh networks (with their critics, as a training file has);
+    returns its weights by role name."""
+    policies = {}
+    for k, role in enumerate((Role.INVESTIGATOR, Role.CULTIST)):
+        net = tiny_net(seed + 10 * k, hidden=hidden)
+        policies[role.name] = {"spec": net.spec(), "weights": net.state_dict()}
+    save_checkpoint(path, {"kind": "policy", "args": {"seed": seed}, "policies": policies, "update": seed,
+                           "decisions": 1000 * seed})
+    return {role: entry["weights"] for role, entry in policies.items()}
