@@ -25,7 +25,7 @@ from pathlib import Path
 import torch
 
 from rlyeh_env.engine import Role
-from rlyeh_env.engine.config import MAX_PLAYERS, MIN_PLAYERS
+from rlyeh_env.engine.config import MIN_PLAYERS
 from rlyeh_env.files import atomic_write_text
 from rlyeh_env.metrics import belief_auc_by_size, win_rate
 from rlyeh_env.observation import SEAT_LAYOUT
@@ -51,7 +51,7 @@ def args_from_dict(data: dict) -> Args:
     return Args(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields})
 
 
-_TABLE_SIZE = slice(SEAT_LAYOUT.starts["table.size"], SEAT_LAYOUT.starts["table.size"] + MAX_PLAYERS - MIN_PLAYERS + 1)
+_TABLE_SIZE = slice(SEAT_LAYOUT["table.size"].start, SEAT_LAYOUT["table.size"].stop)
 
 
 def table_sizes(obs: torch.Tensor):

@@ -13,9 +13,9 @@ import torch
 from rlyeh_env.engine import GameConfig, Role
 from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
-from training.collector import Collector, GameSpec
 from rlyeh_env.policy.checkpoint import save_checkpoint
 from rlyeh_env.policy.network import ActorCritic
+from training.collector import Collector, GameSpec
 from training.players import NetPlayer
 
 # Short incantations that succeed with one net match, and a clock starting at hour 0: random play
