@@ -29,3 +29,19 @@ def cpu_flags(cpuinfo: str | None = None) -> set[str]:
 
 def native_bf16(cpuinfo: str | None = None) -> bool:
     return any(flag in cpu_flags(cpuinfo) for flag in BF16_FLAGS)
+
+
+def available_memory(meminfo: str | None = None) -> int | None:
+    """Bytes of memory available to a new allocation (MemAvailable of /proc/meminfo), or None
+    where the kernel does not say."""
+    if meminfo is None:
+        try:
+            meminfo = Path("/proc/meminfo").read_text()
+        except OSError:
+            return None
+    for line in meminfo.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "MemAvailable":
+            amount, *unit = value.split()
+            return int(amount) * (1024 if unit == ["kB"] else 1)
+    return None

@@ -30,7 +30,9 @@ import torch
 import torch.nn.functional as F
 
 from rlyeh_env.accuser import BeliefAccuser, BluffingCultist
-from rlyeh_env.engine import Role
+from rlyeh_env.engine import NUM_ACTIONS, Role
+from rlyeh_env.metrics import BELIEF_SEATS
+from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from rlyeh_env.players import PolicyCache, ScriptedPlayer, make_side_player
 from rlyeh_env.policy.network import ActorCritic
 from rlyeh_env.progress import progress_bar
@@ -38,6 +40,29 @@ from rlyeh_env.progress import progress_bar
 from .collector import GameSpec
 from .config import Args
 from .losses import belief_loss
+
+
+def demonstration_bytes(args: Args) -> int:
+    """Bytes one demonstration takes while the warm start holds them all: its observation (and
+    truth, with `central_critic`), legal-action mask, action, value and belief rows, and the
+    buffer's per-decision bookkeeping; twice over, as the rows are joined into one array at the end."""
+    row = 4 * SEAT_LAYOUT.size + NUM_ACTIONS + 8 + 4 + 2 * 4 * BELIEF_SEATS + 64
+    if args.central_critic:
+        row += 4 * TRUTH_LAYOUT.size
+    return 2 * row
+
+
+def check_demonstrations_fit(args: Args, available: int | None) -> None:
+    """Refuse (ValueError), before any game, a warm start whose demonstrations would not fit in
+    `available` bytes (None: unknown, not checked): the kernel would kill the run when they ran out."""
+    need = args.imitation_decisions * demonstration_bytes(args)
+    if available is not None and need > available:
+        most = available // demonstration_bytes(args)
+        raise ValueError(
+            f"imitation_decisions={args.imitation_decisions:,} keeps about {need / 2**30:.1f} GiB of "
+            f"demonstrations in memory and {available / 2**30:.1f} GiB is available: ask for at most "
+            f"about {most:,}"
+        )
 
 
 def clone_update(net: ActorCritic, optimizer: torch.optim.Optimizer, batch: dict, args: Args,

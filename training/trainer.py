@@ -36,6 +36,7 @@ from rlyeh_env.progress import progress_bar
 from .collector import Collector
 from .config import Args, split_anchor
 from .evaluation import evaluate_against_bots
+from .hardware import available_memory
 from .interrupts import TrainingInterrupted, interrupt_deferred
 from .opponents import Matchmaker, anchor_entry_name, learner_won
 from .players import ROLES, exploiter_players, learner_players, trainee_key, trainees
@@ -64,6 +65,10 @@ class Trainer:
         """`fresh`: a new run (False when `resume` fills in a saved state: the files named by
         `init_from` and `opponents_from` are then not read again)."""
         self.args = args
+        if args.imitation_decisions and fresh:
+            from .imitation import check_demonstrations_fit
+
+            check_demonstrations_fit(args, available_memory())
         torch.set_num_threads(args.threads)
         torch.manual_seed(args.seed)
         self.rng = random.Random(args.seed)

@@ -116,6 +116,17 @@ def test_the_full_preset_uses_bf16_only_where_the_cpu_has_it():
     assert native_bf16("flags : amx_bf16 amx_tile") and not native_bf16("")
 
 
+def test_available_memory_is_read_from_the_kernel():
+    """MemAvailable (what a new allocation can have, caches counted), not MemFree; None where the
+    kernel does not say."""
+    from training.hardware import available_memory
+
+    meminfo = "MemTotal:       24683764 kB\nMemFree:          512000 kB\nMemAvailable:   22000000 kB\n"
+    assert available_memory(meminfo) == 22000000 * 1024
+    assert available_memory("MemTotal: 100 kB\n") is None
+    assert (available_memory() or 1) > 0
+
+
 def test_a_warm_start_after_init_from_needs_a_checkpoint_teacher():
     """init_from then cloning the heuristic would throw the checkpoint away; cloning a checkpoint
     (the accusation warm start) after it is the point; only a checkpoint teacher has beliefs to

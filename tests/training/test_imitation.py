@@ -4,6 +4,8 @@ call for, and only feed-forward policies may clone."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 import torch
@@ -14,7 +16,8 @@ from rlyeh_env.engine.cards import VoteKind
 from rlyeh_env.observation import SEAT_LAYOUT
 from rlyeh_env.players import PolicyCache
 from training.config import Args
-from training.imitation import clone_update, imitate, teachers
+from training.commands import train_main
+from training.imitation import check_demonstrations_fit, clone_update, demonstration_bytes, imitate, teachers
 from rlyeh_env.players import ScriptedPlayer
 from rlyeh_env.table import Table
 from training.trainer import Trainer
@@ -73,6 +76,22 @@ def test_imitation_needs_a_feed_forward_policy(tmp_path):
     trainer = Trainer(Args(hidden=(8,), threads=1, runs_dir=str(tmp_path), recurrent=True))
     with pytest.raises(ValueError, match="feed-forward"):
         imitate(trainer, progress=False)
+
+
+def test_a_warm_start_that_would_not_fit_in_memory_is_refused_before_any_game(tmp_path, capsys):
+    """The demonstrations are all held at once: asking for more than the memory holds is refused
+    with the most that fits, as the train command's one-line error, before the run starts."""
+    args = Args(hidden=(8,), threads=1, runs_dir=str(tmp_path), imitation_decisions=1_000_000)
+    per_decision = demonstration_bytes(args)
+    assert 2 * 4 * SEAT_LAYOUT.size < per_decision < 3 * 4 * SEAT_LAYOUT.size  # the observations, joined once
+    assert demonstration_bytes(dataclasses.replace(args, central_critic=True)) > per_decision
+    check_demonstrations_fit(args, None)  # unknown memory: not checked
+    check_demonstrations_fit(args, 1_000_000 * per_decision)
+    with pytest.raises(ValueError, match=r"imitation_decisions=1,000,000 .* at most about 500,000"):
+        check_demonstrations_fit(args, 500_000 * per_decision)
+    assert train_main(["--runs-dir", str(tmp_path), "--preset", "smoke", "--imitation-decisions", "10000000000"]) == 2
+    assert "error: imitation_decisions=10,000,000,000 keeps about" in capsys.readouterr().err
+    assert not (tmp_path / "smoke").exists()
 
 
 def test_a_checkpoint_teacher_demonstrates_the_accusations_its_beliefs_call_for():
