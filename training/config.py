@@ -131,6 +131,8 @@ class Args:
     """probability that a game is an exploiter game: one role's exploiter (a separate learner per role) against the latest main learner of the other role; 0: no exploiters"""
     exploiter_period: int = 20
     """every N updates each exploiter joins the league as an entry and restarts from its role's current main learner"""
+    exploiter_learning_rate: float = 0.0
+    """the exploiters' Adam rate, held constant (each exploiter restarts every exploiter_period updates, so a late one learns as fast as the first), as scripts/exploit.py's best responses learn at the league preset's rate while a league's main learners may learn far slower; 0: the learners' rate, annealed with theirs"""
     opponents_from: str = ""
     """an exploitability run: the two policies of this checkpoint are the whole league, fixed for the run (the learners' snapshots never join), and every game is a learner against its fixed other side (scripts/exploit.py)"""
     init_from: str = ""
@@ -249,6 +251,7 @@ class Args:
             (self.league_opponents_per_rollout >= 0, "league_opponents_per_rollout must be >= 0"),
             (0.0 <= self.exploiter_share < 1.0, "exploiter_share must be in [0, 1)"),
             (self.exploiter_period >= 1, "exploiter_period must be >= 1"),
+            (self.exploiter_learning_rate >= 0, "exploiter_learning_rate must be >= 0"),
             (len(self.learner_sides) >= 1 and len(set(self.learner_sides)) == len(self.learner_sides)
              and set(self.learner_sides) <= {"investigator", "cultist"},
              f"learner_sides must name investigator, cultist or both, each once, got {self.learner_sides}"),

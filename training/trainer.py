@@ -78,7 +78,8 @@ class Trainer:
         self.nets = {role: player.net for role, player in self.learners.items()}
         self.optimizers = {role: self._optimizer(net) for role, net in self.nets.items()}
         self.exploiters = exploiter_players(args)
-        self.exploiter_optimizers = {role: self._optimizer(p.net) for role, p in self.exploiters.items()}
+        self.exploiter_optimizers = {role: self._optimizer(p.net, args.exploiter_learning_rate)
+                                     for role, p in self.exploiters.items()}
         # The league's anchors, read now so that a bad path fails before any work; they join when
         # PPO starts (after the warm start). A resumed run has them in its saved league already
         # (and any it is given beyond those join in `resume`: _join_resumed_league).
@@ -151,14 +152,14 @@ class Trainer:
         self._anchors = anchors
         self._add_anchors()
 
-    def _optimizer(self, net) -> torch.optim.Optimizer:
-        return torch.optim.Adam(net.parameters(), lr=self.args.learning_rate, eps=1e-5)
+    def _optimizer(self, net, lr: float | None = None) -> torch.optim.Optimizer:
+        return torch.optim.Adam(net.parameters(), lr=lr or self.args.learning_rate, eps=1e-5)
 
     def _restart_exploiters(self) -> None:
         """Each exploiter starts over as a copy of its role's main learner, with a fresh optimizer."""
         for role, exploiter in self.exploiters.items():
             exploiter.net.load_state_dict(self.nets[role].state_dict())
-            self.exploiter_optimizers[role] = self._optimizer(exploiter.net)
+            self.exploiter_optimizers[role] = self._optimizer(exploiter.net, self.args.exploiter_learning_rate)
 
     def trained(self) -> dict[str, tuple[torch.nn.Module, torch.optim.Optimizer]]:
         """Every network an update trains, with its optimizer, by `trainee_key`."""
@@ -237,10 +238,13 @@ class Trainer:
     def train_one_update(self, bar=None) -> dict:
         args = self.args
         started = time.perf_counter()
-        if args.anneal_lr:
-            lr = args.learning_rate * max(0.0, 1.0 - self.decisions / args.total_decisions)
-            for _, optimizer in self.trained().values():
-                optimizer.param_groups[0]["lr"] = lr
+        if args.anneal_lr or args.exploiter_learning_rate:
+            lr = args.learning_rate
+            if args.anneal_lr:
+                lr *= max(0.0, 1.0 - self.decisions / args.total_decisions)
+            for key, (_, optimizer) in self.trained().items():
+                own = args.exploiter_learning_rate if key.endswith("_EXPLOITER") else 0.0
+                optimizer.param_groups[0]["lr"] = own or lr
         self.matchmaker.finetune = self.decisions >= args.total_decisions - args.finetune_decisions
         generators = self._generator_states()
         learning = False

@@ -320,6 +320,27 @@ def test_a_league_run_trains_its_exploiters_then_restarts_them_from_the_main_lea
     assert row["league/investigator_entries"] == 1 and row["league/cultist_entries"] == 1
 
 
+def test_exploiters_may_learn_at_their_own_constant_rate(tmp_path):
+    """exploiter_learning_rate: the exploiters' rate, not annealed and kept when they restart; the
+    main learners' rate anneals as before. Without it the exploiters follow the learners' rate."""
+    trainer = _league_trainer(tmp_path, learning_rate=1e-4, exploiter_learning_rate=3e-4, total_decisions=1_000)
+    learners = []
+    for update in range(3):  # update 2 restarts the exploiters with fresh optimizers
+        trainer.train_one_update()
+        rates = {key: optimizer.param_groups[0]["lr"] for key, (_, optimizer) in trainer.trained().items()}
+        assert rates["INVESTIGATOR_EXPLOITER"] == rates["CULTIST_EXPLOITER"] == 3e-4, update
+        assert rates["INVESTIGATOR"] == rates["CULTIST"], update
+        learners.append(rates["CULTIST"])
+    assert learners[0] == 1e-4 > learners[1] > learners[2]
+    plain = _league_trainer(tmp_path, run_name="plain", learning_rate=1e-4, total_decisions=1_000, exploiter_period=10)
+    plain.train_one_update()
+    plain.train_one_update()
+    rates = {key: optimizer.param_groups[0]["lr"] for key, (_, optimizer) in plain.trained().items()}
+    assert len(set(rates.values())) == 1 and rates["CULTIST_EXPLOITER"] < 1e-4
+    with pytest.raises(ValueError, match="exploiter_learning_rate"):
+        Args(exploiter_learning_rate=-1.0)
+
+
 def test_the_league_table_is_saved_with_the_run(tmp_path):
     trainer = _league_trainer(tmp_path)
     for _ in range(3):
