@@ -12,9 +12,13 @@
     averaging.py    the weight average of a lineage of checkpoints as one policy file
     trainer.py      the loop: rollouts, updates, evaluation, logs, checkpoints, resume
     workers.py      an update's rollout split over worker processes (on-policy, seeded per worker)
+    ray_workers.py  the same workers as Ray actors (backend ray)
+    ray_tasks.py    whole jobs as Ray tasks: exploiters' training, tournament match-ups
     evaluation.py   the learners against the scripted bots during training; the shipping bars
     plots.py        the learning-curve figure
-    imitation.py    the warm start: cloning the heuristic bot before PPO
+    imitation.py    the warm start: cloning the heuristic bot (or a checkpoint) before PPO
+    hardware.py     what the machine offers: native bfloat16, available memory
+    interrupts.py   Ctrl-C: stop at a clean point, save, say how to resume
     speed.py        training throughput for scripts/benchmark_training.py
     train_cli.py    the train command line: Args read by tyro on top of a preset or a resumed run
     commands.py     the train and eval commands (argument parsing and printing)

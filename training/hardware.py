@@ -1,9 +1,12 @@
-"""What this CPU offers, for defaults that depend on it (never tuned to one machine).
+"""What this machine offers, for defaults and limits that depend on it (never tuned to one machine).
 
 `native_bf16`: whether the CPU multiplies bfloat16 natively (AVX-512 BF16 or AMX BF16). There
 the `full` preset's bf16 update pays; without it bfloat16 is emulated and slower than float32
 (measured on a 2-core machine without it: 8.6x MaskablePPO with bf16 against 15.0x in float32,
 `scripts/benchmark_training.py --seconds 30`, one run).
+
+`available_memory`: what a new allocation may take, so that a warm start whose demonstrations
+would not fit is refused before it plays (training/imitation.py: check_demonstrations_fit).
 """
 
 from __future__ import annotations
