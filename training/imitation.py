@@ -55,9 +55,10 @@ def demonstration_bytes(args: Args) -> int:
 def check_demonstrations_fit(args: Args, available: int | None) -> None:
     """Refuse (ValueError), before any game, a warm start whose demonstrations would not fit in
     `available` bytes (None: unknown, not checked): the kernel would kill the run when they ran out."""
-    need = args.imitation_decisions * demonstration_bytes(args)
+    per_demonstration = demonstration_bytes(args)
+    need = args.imitation_decisions * per_demonstration
     if available is not None and need > available:
-        most = available // demonstration_bytes(args)
+        most = available // per_demonstration
         raise ValueError(
             f"imitation_decisions={args.imitation_decisions:,} keeps about {need / 2**30:.1f} GiB of "
             f"demonstrations in memory and {available / 2**30:.1f} GiB is available: ask for at most "

@@ -78,8 +78,7 @@ class Trainer:
         self.nets = {role: player.net for role, player in self.learners.items()}
         self.optimizers = {role: self._optimizer(net) for role, net in self.nets.items()}
         self.exploiters = exploiter_players(args)
-        self.exploiter_optimizers = {role: self._optimizer(p.net, args.exploiter_learning_rate)
-                                     for role, p in self.exploiters.items()}
+        self.exploiter_optimizers: dict[Role, torch.optim.Optimizer] = {}  # made by _restart_exploiters, below
         # The league's anchors, read now so that a bad path fails before any work; they join when
         # PPO starts (after the warm start). A resumed run has them in its saved league already
         # (and any it is given beyond those join in `resume`: _join_resumed_league).
@@ -242,9 +241,10 @@ class Trainer:
             lr = args.learning_rate
             if args.anneal_lr:
                 lr *= max(0.0, 1.0 - self.decisions / args.total_decisions)
-            for key, (_, optimizer) in self.trained().items():
-                own = args.exploiter_learning_rate if key.endswith("_EXPLOITER") else 0.0
-                optimizer.param_groups[0]["lr"] = own or lr
+            for optimizer in self.optimizers.values():
+                optimizer.param_groups[0]["lr"] = lr
+            for optimizer in self.exploiter_optimizers.values():
+                optimizer.param_groups[0]["lr"] = args.exploiter_learning_rate or lr
         self.matchmaker.finetune = self.decisions >= args.total_decisions - args.finetune_decisions
         generators = self._generator_states()
         learning = False
