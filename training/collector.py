@@ -14,6 +14,8 @@ roles are dealt by the engine at random, so a policy's seats differ every game.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -56,8 +58,24 @@ class _Slot:
         self.players = [spec.players[Role(role)] for role in table.roles]
         self.trajectories = [trajectory_base + s for s in range(table.num_players)]
         self.hidden: list[torch.Tensor | None] = [None] * table.num_players
-        self.beliefs = [belief_targets(table.roles, seat) for seat in range(table.num_players)]
+        self.beliefs = _belief_targets(tuple(table.roles.tolist()))
         self.decisions = 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _belief_targets(roles: tuple[int, ...]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Every seat's belief targets at a table of these roles (few deals exist; the arrays are
+    only ever read)."""
+    return [belief_targets(np.asarray(roles), seat) for seat in range(len(roles))]
+
+
+def legal_masks(legal: list[list[int]]) -> np.ndarray:
+    """Boolean masks, a row per list of legal actions, set in one indexing call."""
+    counts = [len(actions) for actions in legal]
+    masks = np.zeros((len(legal), NUM_ACTIONS), dtype=bool)
+    columns = np.fromiter(itertools.chain.from_iterable(legal), dtype=np.intp, count=sum(counts))
+    masks[np.repeat(np.arange(len(legal)), counts), columns] = True
+    return masks
 
 
 class Collector:
@@ -185,9 +203,7 @@ class Collector:
         obs = np.empty((len(group), group[0].table.encoder.size), dtype=np.float32)
         for row, slot, seat in zip(obs, group, seats):
             slot.table.observation(seat, out=row)
-        masks = np.zeros((len(group), NUM_ACTIONS), dtype=bool)  # filled in place: no per-game mask arrays
-        for row, slot in zip(masks, group):
-            slot.table.action_mask(out=row)
+        masks = legal_masks([slot.table.legal_actions() for slot in group])
         hidden = None
         if player.net.recurrent:
             hidden = torch.stack([slot.hidden[seat] for slot, seat in zip(group, seats)])

@@ -47,9 +47,10 @@ class NetPlayer:
         generator: torch.Generator | None,
         critic_input: torch.Tensor | None = None,
     ) -> dict:
-        """Batched decision: actions, their log-probabilities, belief logits, next recurrent
-        state, and (for learners) values."""
-        out = decide(self.net, obs, mask, hidden, self.greedy, generator)
+        """Batched decision: actions and the next recurrent state, and for learners their
+        log-probabilities, belief logits and values too."""
+        # a frozen player's log-probabilities and beliefs are never read
+        out = decide(self.net, obs, mask, hidden, self.greedy, generator, details=self.learner is not None)
         if self.bluff_rate > 0:
             out["actions"] = bluff(out["actions"], obs, mask, self.bluff_rate, generator)
         if self.learner is not None:

@@ -137,7 +137,8 @@ class IncrementalEncoder:
             dirty.clear()
         self._privates.refresh(view, state)
         if self.mode == "seat":
-            return t.array.take(view.gather, out=out)
+            # the indices are in range: numpy buffers `out` only under mode='raise'
+            return t.array.take(view.gather, out=out, mode="wrap")
         self._privates.append_log(view, state)  # a ring of rows: put the oldest first
         oldest = _LOG + view.log_count % LOG_LENGTH * EVENT_FEATURES if view.log_count > LOG_LENGTH else _LOG
         return np.concatenate((t.array[view.gather], view.array[oldest:], view.array[_LOG:oldest]), out=out)

@@ -95,10 +95,13 @@ class ActorCritic(nn.Module):
         out, h = self.gru(x if sequence else x.unsqueeze(1), state.unsqueeze(0).contiguous())
         return (out if sequence else out.squeeze(1)), h.squeeze(0)
 
+    def action_logits(self, features: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The action logits, illegal ones masked. `mask` is boolean, True = legal."""
+        return self.actor(features).masked_fill(~mask, MASKED_LOGIT)
+
     def heads(self, features: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """(masked action logits, belief logits). `mask` is boolean, True = legal."""
-        logits = self.actor(features).masked_fill(~mask, MASKED_LOGIT)
-        return logits, self.belief(features)
+        """(masked action logits, belief logits)."""
+        return self.action_logits(features, mask), self.belief(features)
 
     def value(self, critic_input: torch.Tensor, features: torch.Tensor | None = None) -> torch.Tensor:
         """The value of each row. With a shared trunk it reads the policy features: pass them when
@@ -152,19 +155,29 @@ class ActorCritic(nn.Module):
 @torch.no_grad()
 def decide(
     net: ActorCritic, obs: torch.Tensor, mask: torch.Tensor, hidden: torch.Tensor | None = None,
-    greedy: bool = False, generator: torch.Generator | None = None,
+    greedy: bool = False, generator: torch.Generator | None = None, details: bool = True,
 ) -> dict:
     """One batched decision of `net`: the most probable legal action of each row (`greedy`) or one
-    drawn from the masked softmax. Returns actions, their log-probabilities, belief logits, the
-    policy features and the next recurrent state (None for a feed-forward net)."""
+    drawn from the masked softmax. Returns actions, the policy features and the next recurrent
+    state (None for a feed-forward net), and with `details` the actions' log-probabilities and
+    the belief logits too (a frozen opponent needs neither: most of a small batch's cost is
+    per operation, not per row)."""
     features, next_hidden = net.features(obs, hidden)
-    logits, belief = net.heads(features, mask)
+    logits = net.action_logits(features, mask)
     actions = logits.argmax(-1) if greedy else sample_actions(logits, generator)
-    log_probs = torch.log_softmax(logits, -1).gather(1, actions.unsqueeze(1)).squeeze(1)
-    return {"actions": actions, "log_probs": log_probs, "belief": belief, "features": features, "hidden": next_hidden}
+    out = {"actions": actions, "features": features, "hidden": next_hidden}
+    if details:
+        out["log_probs"] = torch.log_softmax(logits, -1).gather(1, actions.unsqueeze(1)).squeeze(1)
+        out["belief"] = net.belief(features)
+    return out
 
 
 def sample_actions(logits: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
-    """One action per row, drawn from softmax(logits); masked actions have probability 0."""
+    """One action per row, drawn from softmax(logits); masked actions have probability 0.
+
+    The draw is `torch.multinomial(probs, 1)`'s own (the argmax of probs / Exp(1) noise, the same
+    stream of numbers from the same generator, so the same actions), without the validity checks
+    that cost it as much as the draw on a small batch: softmax's probabilities are valid."""
     probs = torch.softmax(logits, dim=-1)
-    return torch.multinomial(probs, 1, generator=generator).squeeze(-1)
+    noise = torch.empty_like(probs).exponential_(1, generator=generator)
+    return probs.div_(noise).argmax(-1)

@@ -1,6 +1,7 @@
 """Action masking: networks and `PolicyBot` never pick an illegal action (sampling or greedy,
-random networks and masks, single-legal masks), the entropy counts legal actions only, and whole
-collector runs never make the engine raise `IllegalActionError`."""
+random networks and masks, single-legal masks), the entropy counts legal actions only, the
+collector's batched masks are the tables' own, and whole collector runs never make the engine
+raise `IllegalActionError`. Sampling draws what `torch.multinomial` draws."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from training.losses import masked_entropy
 from rlyeh_env.players import ScriptedPlayer
 from training.players import NetPlayer
 from rlyeh_env.policy.bot import PolicyBot
+from rlyeh_env.policy.network import sample_actions
+from rlyeh_env.table import Table
+from training.collector import legal_masks
 from training_testkit import EASY_RULES, collect, learners, tiny_net
 
 BATCH = 64
@@ -68,6 +72,53 @@ def test_net_player_picks_only_legal_actions(greedy, recurrent):
             if greedy:
                 assert actions[row].item() == legal[restricted.argmax()].item()
         assert out["values"].shape == (BATCH,)
+
+
+def test_sampling_draws_what_multinomial_draws():
+    """`sample_actions` skips `torch.multinomial`'s checks, not its draw: from the same generator
+    state it picks the same actions (training runs replay as before), never an illegal one."""
+    rng = np.random.default_rng(7)
+    for rows in (1, 5, BATCH):
+        masks = torch.from_numpy(_random_masks(rng, rows))
+        logits = torch.from_numpy(rng.normal(0.0, 3.0, (rows, NUM_ACTIONS)).astype(np.float32))
+        logits = logits.masked_fill(~masks, -1e9)
+        ours, theirs = torch.Generator().manual_seed(rows), torch.Generator().manual_seed(rows)
+        for _ in range(20):
+            actions = sample_actions(logits, ours)
+            expected = torch.multinomial(torch.softmax(logits, -1), 1, generator=theirs).squeeze(-1)
+            assert torch.equal(actions, expected)
+            assert masks[torch.arange(rows), actions].all()
+
+
+@pytest.mark.parametrize("greedy", [False, True])
+def test_a_frozen_player_decides_as_a_learner_would(greedy):
+    """A frozen player skips the log-probabilities, beliefs and values nobody reads of it; its
+    actions are a learner's from the same generator state."""
+    rng = np.random.default_rng(4)
+    net = _loud_net(6)
+    obs = torch.from_numpy(rng.random((BATCH, SEAT_LAYOUT.size), dtype=np.float32))
+    masks = torch.from_numpy(_random_masks(rng, BATCH))
+    frozen = NetPlayer(net, "frozen", greedy=greedy).act(obs, masks, None, torch.Generator().manual_seed(1))
+    learner = NetPlayer(net, "learner", learner=Role.CULTIST, greedy=greedy).act(
+        obs, masks, None, torch.Generator().manual_seed(1))
+    assert torch.equal(frozen["actions"], learner["actions"])
+    assert not {"log_probs", "belief", "values"} & set(frozen)
+    assert {"log_probs", "belief", "values"} <= set(learner)
+
+
+def test_batched_legal_masks_are_each_tables_mask():
+    """The collector sets a group's masks in one call: each row is its table's own mask."""
+    tables = [Table(GameConfig(num_players=n), seed) for seed, n in enumerate((4, 5, 6, 7, 8, 5))]
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        masks = legal_masks([table.legal_actions() for table in tables])
+        assert masks.dtype == bool and masks.shape == (len(tables), NUM_ACTIONS)
+        for row, table in zip(masks, tables):
+            np.testing.assert_array_equal(row, table.action_mask().astype(bool))
+        for table in tables:
+            if table.over:
+                continue
+            table.step(int(rng.choice(table.legal_actions())))
 
 
 @pytest.mark.parametrize("greedy", [False, True])
