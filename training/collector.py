@@ -64,9 +64,11 @@ class _Slot:
 
 @functools.lru_cache(maxsize=4096)
 def _belief_targets(roles: tuple[int, ...]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Every seat's belief targets at a table of these roles (few deals exist; the arrays are
-    only ever read)."""
-    return [belief_targets(np.asarray(roles), seat) for seat in range(len(roles))]
+    """Every seat's belief targets at a table of these roles (few deals exist)."""
+    targets = [belief_targets(np.asarray(roles), seat) for seat in range(len(roles))]
+    for array in itertools.chain.from_iterable(targets):
+        array.flags.writeable = False  # shared by every game of this deal
+    return targets
 
 
 def legal_masks(legal: list[list[int]]) -> np.ndarray:
