@@ -62,12 +62,13 @@ balance: venv
 calibrate: venv
 	$(THREADS2) $(PY) scripts/calibrate.py --hour-offsets -1 0 1 --hours-back 1 2 3 --games 1000
 
-# The recipe of the shipped bots (checkpoints/README.md, "v4"): scripts/train_v4.sh, one league
-# round from v3 (the last bots of rules version 2) under today's rules, then the weight average of
-# the round's snapshots and its exploitability. A finished step is skipped and an interrupted one
+# The recipe of the shipped bots (checkpoints/README.md, "v5"): scripts/train_v5.sh, v4's recipe
+# (one league round from v3, the last bots of rules version 2, under today's rules, and its
+# average), then one more round from v4 whose exploiters learn at their own rate, its average and
+# its exploitability. A finished step is skipped and an interrupted one
 # resumed, so running it again after a stop loses nothing.
 train: venv
-	$(THREADS2) PY=$(PY) bash scripts/train_v4.sh
+	$(THREADS2) PY=$(PY) bash scripts/train_v5.sh
 
 # A league from scratch, one run of the `league` preset (v1's recipe under rules version 2; about
 # 70 min): self-play only, the heuristic's clone as the warm start.

@@ -9,5 +9,5 @@ Only bots trained under the engine's rules version are shipped: v0 (rules versio
 where they live on).
 """
 
-VERSIONS = ("v4",)  # rlyeh_<version>.pt in this folder, oldest first
-DEFAULT_VERSION = "v4"  # what `checkpoint` stands for at a seat or in a line-up
+VERSIONS = ("v4", "v5")  # rlyeh_<version>.pt in this folder, oldest first
+DEFAULT_VERSION = "v5"  # what `checkpoint` stands for at a seat or in a line-up

@@ -315,9 +315,10 @@ def test_num_workers_is_another_name_for_rollout_workers():
         assert command.overrides == {"rollout_workers": 3, "backend": "ray"}
 
 
-@pytest.mark.parametrize("script, first, last, runs_trained", [("train_v4.sh", "hclone", "w1", 3)])
+@pytest.mark.parametrize("script, first, last, runs_trained",
+                         [("train_v4.sh", "hclone", "w1", 3), ("train_v5.sh", "hclone", "y1", 4)])
 def test_a_recipe_script_chains_commands_that_parse(saved, script, first, last, runs_trained):
-    """A recipe script (scripts/train_v4.sh), printed by DRY_RUN=1: every train.py line parses,
+    """A recipe script (scripts/train_v4.sh, train_v5.sh), printed by DRY_RUN=1: every train.py line parses,
     every run it resumes was trained before it, and every file it names as an anchor, a start or
     an exploit.py target was written by an earlier step (or is shipped, or read from the
     repository's history)."""
