@@ -58,3 +58,9 @@ heuristic_clone() {
     train hclone --preset league --total-decisions 1 --learning-rate 1e-9 --eval-every 0 --run-name hclone
     run cp runs/hclone/policies.pt runs/warm_start.pt
 }
+
+# The anchors of the rounds under rules version 3 (v4's w1 and v5's y1): the heuristic's clone
+# (sampled, greedy, bluffing), the untrained network (plain and bluffing) and v3 re-stamped (plain
+# and bluffing).
+ROUND_ANCHORS="runs/warm_start.pt runs/warm_start.pt:greedy runs/warm_start.pt:bluffs untrained untrained:bluffs
+    runs/v3r.pt runs/v3r.pt:bluffs"

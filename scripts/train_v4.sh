@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-python}
 
-. scripts/recipe_steps.sh  # run, train, exploit, heuristic_clone
+. scripts/recipe_steps.sh  # run, train, exploit, heuristic_clone, ROUND_ANCHORS
 
 # v3's policy file, as shipped by the commit that shipped it.
 V3_COMMIT=8ccf459
@@ -32,12 +32,10 @@ train v3r --preset league --init-from runs/v3.pt --imitation-decisions 0 --total
     --eval-every 0 --run-name v3r
 run cp runs/v3r/policies.pt runs/v3r.pt
 
-ANCHORS="runs/warm_start.pt runs/warm_start.pt:greedy runs/warm_start.pt:bluffs untrained untrained:bluffs
-    runs/v3r.pt runs/v3r.pt:bluffs"
 # shellcheck disable=SC2086  # the anchors are one word each
 train w1 --preset league --init-from runs/v3.pt --imitation-decisions 0 --league-anchor-pfsp hard --pfsp-by-size true \
     --pfsp-size-relative true --snapshot-bluffs true --learning-rate 5e-5 --table-sizes 4 4 5 5 6 7 8 \
-    --total-decisions 16000000 --run-name w1 --league-anchors $ANCHORS
+    --total-decisions 16000000 --run-name w1 --league-anchors $ROUND_ANCHORS
 # The candidate, shipped as v4: the weight average of the round's snapshot files (one each 50
 # updates) and its final policies (scripts/average.py).
 # shellcheck disable=SC2086  # the glob expands here, the snapshots in update order

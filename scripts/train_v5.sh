@@ -10,7 +10,7 @@
 # v5; its exploitability is the league issue's bar (runs/exploit-swy1/report.md: +2.5 points at
 # most).
 #
-# About 80 minutes on 2 cores with native bfloat16 after v4's 37. A finished step is skipped and an
+# About 46 minutes on 2 cores with native bfloat16 after v4's 37 (83 in all). A finished step is skipped and an
 # interrupted one resumed from its checkpoint, so the script can be run again after a stop.
 # DRY_RUN=1 prints the commands.
 set -euo pipefail
@@ -18,15 +18,13 @@ cd "$(dirname "$0")/.."
 PY=${PY:-python}
 
 bash scripts/train_v4.sh
-. scripts/recipe_steps.sh  # run, train, exploit
+. scripts/recipe_steps.sh  # run, train, exploit, ROUND_ANCHORS
 
-ANCHORS="runs/warm_start.pt runs/warm_start.pt:greedy runs/warm_start.pt:bluffs untrained untrained:bluffs
-    runs/v3r.pt runs/v3r.pt:bluffs"
 # shellcheck disable=SC2086  # the anchors are one word each
 train y1 --preset league --init-from runs/swaw1/policies.pt --imitation-decisions 0 --league-anchor-pfsp hard \
     --pfsp-by-size true --pfsp-size-relative true --snapshot-bluffs true --learning-rate 5e-5 \
     --table-sizes 4 4 5 5 6 7 8 --total-decisions 16000000 --exploiter-learning-rate 3e-4 --exploiter-period 250 \
-    --exploiter-share 0.4 --eval-every 0 --run-name y1 --league-anchors $ANCHORS
+    --exploiter-share 0.4 --eval-every 0 --run-name y1 --league-anchors $ROUND_ANCHORS
 # shellcheck disable=SC2086  # the glob expands here, the snapshots in update order
 [ -f runs/swy1/policies.pt ] && [ -z "${DRY_RUN:-}" ] || run "$PY" scripts/average.py runs/y1/snapshots/*.pt \
     runs/y1/policies.pt --out runs/swy1/policies.pt
