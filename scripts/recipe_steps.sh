@@ -1,4 +1,4 @@
-# Steps of the recipe scripts (scripts/train_v4.sh; the retired ones in the history); sourced, not run.
+# Steps of the recipe scripts (scripts/train_v4.sh, train_v5.sh; the retired ones in the history); sourced, not run.
 #
 # Each step is skipped when its result is on disk and resumed from its checkpoint when it was
 # interrupted, so a recipe can be run again after a stop; a result trained under other rules (a
