@@ -17,6 +17,7 @@ investigators won and -1 if they lost (the env module docstring, "Rewards").
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 
 import numpy as np
@@ -52,6 +53,17 @@ class EncoderCache:
 
 
 SHARED_ENCODERS = EncoderCache()
+
+
+def legal_masks(tables: list["Table"], dtype=bool) -> np.ndarray:
+    """Each table's decider mask, a row per table (1 / True = legal), set in one indexing call:
+    what batched play (the trainer's collector, tournaments) feeds a network."""
+    legal = [table.game.legal_actions() for table in tables]
+    counts = [len(actions) for actions in legal]
+    masks = np.zeros((len(tables), NUM_ACTIONS), dtype=dtype)
+    columns = np.fromiter(itertools.chain.from_iterable(legal), dtype=np.intp, count=sum(counts))
+    masks[np.repeat(np.arange(len(tables)), counts), columns] = 1
+    return masks
 
 
 class Table:

@@ -20,11 +20,10 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .engine import EndReason, GameConfig, Role
-from .engine.actions import NUM_ACTIONS
 from .metrics import belief_auc, belief_targets, wilson_interval
 from .observation import IncrementalEncoder
 from .players import PolicyCache, make_side_player
-from .table import Table
+from .table import Table, legal_masks
 from .usage import count_decision, count_game
 
 
@@ -122,10 +121,9 @@ def play_match(
             player = group[0].players[group[0].table.decider]
             seats = [game.table.decider for game in group]
             observations = np.empty((len(group), group[0].table.encoder.size), dtype=np.float32)
-            masks = np.zeros((len(group), NUM_ACTIONS), dtype=np.int8)
             for row, (game, seat) in enumerate(zip(group, seats)):
                 game.table.observation(seat, out=observations[row])
-                game.table.action_mask(out=masks[row])
+            masks = legal_masks([game.table for game in group], dtype=np.int8)
             actions, belief_logits = player.act([(g.index, s) for g, s in zip(group, seats)], observations, masks)
             if belief_logits is not None:
                 beliefs[id(player)].add(belief_logits, group, seats)

@@ -24,9 +24,8 @@ import numpy as np
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
-from rlyeh_env.engine.actions import NUM_ACTIONS
 from rlyeh_env.metrics import belief_targets
-from rlyeh_env.table import EncoderCache, Table
+from rlyeh_env.table import EncoderCache, Table, legal_masks
 
 from .buffer import RolloutBuffer
 from .players import NetPlayer, Player
@@ -69,15 +68,6 @@ def _belief_targets(roles: tuple[int, ...]) -> list[tuple[np.ndarray, np.ndarray
     for array in itertools.chain.from_iterable(targets):
         array.flags.writeable = False  # shared by every game of this deal
     return targets
-
-
-def legal_masks(legal: list[list[int]]) -> np.ndarray:
-    """Boolean masks, a row per list of legal actions, set in one indexing call."""
-    counts = [len(actions) for actions in legal]
-    masks = np.zeros((len(legal), NUM_ACTIONS), dtype=bool)
-    columns = np.fromiter(itertools.chain.from_iterable(legal), dtype=np.intp, count=sum(counts))
-    masks[np.repeat(np.arange(len(legal)), counts), columns] = True
-    return masks
 
 
 class Collector:
@@ -205,7 +195,7 @@ class Collector:
         obs = np.empty((len(group), group[0].table.encoder.size), dtype=np.float32)
         for row, slot, seat in zip(obs, group, seats):
             slot.table.observation(seat, out=row)
-        masks = legal_masks([slot.table.legal_actions() for slot in group])
+        masks = legal_masks([slot.table for slot in group])
         hidden = None
         if player.net.recurrent:
             hidden = torch.stack([slot.hidden[seat] for slot, seat in zip(group, seats)])

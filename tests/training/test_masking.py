@@ -17,8 +17,7 @@ from rlyeh_env.players import ScriptedPlayer
 from training.players import NetPlayer
 from rlyeh_env.policy.bot import PolicyBot
 from rlyeh_env.policy.network import sample_actions
-from rlyeh_env.table import Table
-from training.collector import legal_masks
+from rlyeh_env.table import Table, legal_masks
 from training_testkit import EASY_RULES, collect, learners, tiny_net
 
 BATCH = 64
@@ -106,15 +105,18 @@ def test_a_frozen_player_decides_as_a_learner_would(greedy):
     assert {"log_probs", "belief", "values"} <= set(learner)
 
 
-def test_batched_legal_masks_are_each_tables_mask():
-    """The collector sets a group's masks in one call: each row is its table's own mask."""
+@pytest.mark.parametrize("dtype", [bool, np.int8])
+def test_batched_legal_masks_are_each_tables_mask(dtype):
+    """Batched play (the collector, tournaments) sets a group's masks in one call: each row is its
+    table's own mask."""
     tables = [Table(GameConfig(num_players=n), seed) for seed, n in enumerate((4, 5, 6, 7, 8, 5))]
     rng = np.random.default_rng(2)
     for _ in range(40):
-        masks = legal_masks([table.legal_actions() for table in tables])
-        assert masks.dtype == bool and masks.shape == (len(tables), NUM_ACTIONS)
-        for row, table in zip(masks, tables):
-            np.testing.assert_array_equal(row, table.action_mask().astype(bool))
+        live = [table for table in tables if not table.over]
+        masks = legal_masks(live, dtype=dtype)
+        assert masks.dtype == dtype and masks.shape == (len(live), NUM_ACTIONS)
+        for row, table in zip(masks, live):
+            np.testing.assert_array_equal(row, table.action_mask().astype(dtype))
         for table in tables:
             if table.over:
                 continue
