@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -71,3 +72,13 @@ def belief_targets(roles: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray
     target[: n - 1] = np.roll(roles, -seat)[1:] == int(Role.CULTIST)
     valid[: n - 1] = 1.0
     return target, valid
+
+
+@functools.lru_cache(maxsize=4096)
+def deal_belief_targets(roles: tuple[int, ...]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """`belief_targets` of every seat at a table of these roles (by seat), made once per deal:
+    few deals exist, and batched play starts many games. The arrays are shared: read-only."""
+    targets = [belief_targets(np.asarray(roles), seat) for seat in range(len(roles))]
+    for target, valid in targets:
+        target.flags.writeable = valid.flags.writeable = False
+    return targets

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .engine import EndReason, GameConfig, Role
-from .metrics import belief_auc, belief_targets, wilson_interval
+from .metrics import belief_auc, deal_belief_targets, wilson_interval
 from .observation import IncrementalEncoder
 from .players import PolicyCache, make_side_player
 from .table import Table, legal_masks
@@ -58,7 +58,7 @@ class _Game:
     def __init__(self, table: Table, index: int, sides: dict[Role, object]):
         self.table, self.index = table, index
         self.players = [sides[Role(role)] for role in table.roles]
-        self.beliefs = [belief_targets(table.roles, seat) for seat in range(table.num_players)]
+        self.beliefs = deal_belief_targets(tuple(table.roles.tolist()))
         self.decisions = 0
 
 

@@ -14,8 +14,6 @@ roles are dealt by the engine at random, so a policy's seats differ every game.
 
 from __future__ import annotations
 
-import functools
-import itertools
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -24,7 +22,7 @@ import numpy as np
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
-from rlyeh_env.metrics import belief_targets
+from rlyeh_env.metrics import deal_belief_targets
 from rlyeh_env.table import EncoderCache, Table, legal_masks
 
 from .buffer import RolloutBuffer
@@ -57,17 +55,8 @@ class _Slot:
         self.players = [spec.players[Role(role)] for role in table.roles]
         self.trajectories = [trajectory_base + s for s in range(table.num_players)]
         self.hidden: list[torch.Tensor | None] = [None] * table.num_players
-        self.beliefs = _belief_targets(tuple(table.roles.tolist()))
+        self.beliefs = deal_belief_targets(tuple(table.roles.tolist()))
         self.decisions = 0
-
-
-@functools.lru_cache(maxsize=4096)
-def _belief_targets(roles: tuple[int, ...]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Every seat's belief targets at a table of these roles (few deals exist)."""
-    targets = [belief_targets(np.asarray(roles), seat) for seat in range(len(roles))]
-    for array in itertools.chain.from_iterable(targets):
-        array.flags.writeable = False  # shared by every game of this deal
-    return targets
 
 
 class Collector:

@@ -10,6 +10,7 @@ import pytest
 import torch
 
 from rlyeh_env.engine import GameConfig, Role
+from rlyeh_env.metrics import belief_targets, deal_belief_targets
 from rlyeh_env.observation import SEAT_LAYOUT, TRUTH_LAYOUT
 from training.config import Args
 from training.ppo import chunk_indices, ppo_update
@@ -81,6 +82,20 @@ def test_recurrent_chunks_replay_the_collected_decisions(central_critic, shared_
             values = net.value(batch["critic_input" if central_critic else "obs"][take], features)
         torch.testing.assert_close(log_probs[valid], batch["log_probs"][take][valid], atol=1e-5, rtol=0)
         torch.testing.assert_close(values[valid], batch["values"][take][valid], atol=1e-5, rtol=0)
+
+
+def test_a_deals_belief_targets_are_each_seats_own_and_read_only():
+    """`deal_belief_targets` (made once per deal for batched play) gives each seat what
+    `belief_targets` gives it, in arrays no game can change for the others."""
+    roles = (0, 1, 0, 0, 1, 0, 0)
+    targets = deal_belief_targets(roles)
+    assert deal_belief_targets(roles) is targets
+    for seat, (target, valid) in enumerate(targets):
+        expected_target, expected_valid = belief_targets(np.asarray(roles), seat)
+        np.testing.assert_array_equal(target, expected_target)
+        np.testing.assert_array_equal(valid, expected_valid)
+        with pytest.raises(ValueError):
+            target[0] = 1.0
 
 
 def test_belief_targets_are_the_seat_relative_true_roles():
